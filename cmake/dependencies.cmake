@@ -1,0 +1,38 @@
+# System dependencies, all installed by tools/install_deps.sh from Debian packages or PyPI.
+# Nothing is downloaded at build time.
+find_package(Threads REQUIRED)
+find_package(Python3 COMPONENTS Interpreter REQUIRED)
+find_package(Eigen3 3.3 REQUIRED NO_MODULE)
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(GLOG REQUIRED IMPORTED_TARGET libglog)
+find_library(GFLAGS_LIBRARY NAMES gflags REQUIRED)
+find_path(GFLAGS_INCLUDE_DIR gflags/gflags.h REQUIRED)
+
+# Single-threaded OpenBLAS: its threads must never add to the runtime's own pool.
+find_library(OPENBLAS_LIBRARY NAMES openblas blas
+  PATHS /usr/lib/x86_64-linux-gnu/openblas-serial /usr/lib/aarch64-linux-gnu/openblas-serial
+  NO_DEFAULT_PATH)
+if(NOT OPENBLAS_LIBRARY)
+  find_library(OPENBLAS_LIBRARY NAMES openblas REQUIRED)
+endif()
+find_path(CBLAS_INCLUDE_DIR cblas.h
+  PATHS /usr/include/x86_64-linux-gnu/openblas-serial /usr/include/aarch64-linux-gnu/openblas-serial
+        /usr/include/openblas /usr/include REQUIRED)
+message(STATUS "BLAS: ${OPENBLAS_LIBRARY} (cblas.h in ${CBLAS_INCLUDE_DIR})")
+
+if(NOT ONLY_PHI)
+  find_package(Protobuf REQUIRED)
+  find_path(XXHASH_INCLUDE_DIR xxhash.h REQUIRED)
+  find_library(XXHASH_LIBRARY NAMES xxhash REQUIRED)
+  find_package(Python3 COMPONENTS Interpreter Development.Module REQUIRED)
+  if(WITH_PYTHON)
+    execute_process(COMMAND ${Python3_EXECUTABLE} -c "import pybind11; print(pybind11.get_cmake_dir())"
+      OUTPUT_VARIABLE PYBIND11_CMAKE_DIR OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+    find_package(pybind11 CONFIG REQUIRED HINTS ${PYBIND11_CMAKE_DIR})
+  endif()
+endif()
+
+if(WITH_TESTING)
+  find_package(GTest REQUIRED)
+  find_package(benchmark QUIET)
+endif()

@@ -1,0 +1,68 @@
+// Memory for tensors: an Allocation (pointer, size, place, owner) and the Allocator
+// interface. The CPU allocator aligns to 64 bytes and tracks current and peak bytes.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "paddle/phi/common/place.h"
+
+namespace phi {
+
+class Allocator;
+
+class Allocation {
+ public:
+  Allocation(void* ptr, size_t size, Place place, Allocator* owner)
+      : ptr_(ptr), size_(size), place_(place), owner_(owner) {}
+  ~Allocation();
+  Allocation(const Allocation&) = delete;
+  Allocation& operator=(const Allocation&) = delete;
+
+  void* ptr() const { return ptr_; }
+  size_t size() const { return size_; }
+  const Place& place() const { return place_; }
+
+ private:
+  void* ptr_;
+  size_t size_;
+  Place place_;
+  Allocator* owner_;  // nullptr: memory not owned (external data)
+};
+
+class Allocator {
+ public:
+  virtual ~Allocator() = default;
+  // Returns an allocation of at least `bytes`; throws ResourceExhausted on failure.
+  virtual std::shared_ptr<Allocation> Allocate(size_t bytes) = 0;
+  virtual void Free(void* ptr, size_t bytes) = 0;
+  virtual const Place& place() const = 0;
+};
+
+// Bytes held through one allocator, now and at the peak since the last ResetPeak().
+struct MemoryStats {
+  std::atomic<int64_t> current{0};
+  std::atomic<int64_t> peak{0};
+  void Add(int64_t bytes);
+  void ResetPeak() { peak.store(current.load()); }
+};
+
+class CPUAllocator : public Allocator {
+ public:
+  static constexpr size_t kAlignment = 64;
+  std::shared_ptr<Allocation> Allocate(size_t bytes) override;
+  void Free(void* ptr, size_t bytes) override;
+  const Place& place() const override { return place_; }
+  MemoryStats& stats() { return stats_; }
+
+ private:
+  CPUPlace place_;
+  MemoryStats stats_;
+};
+
+// The process-wide CPU allocator.
+CPUAllocator* GetCPUAllocator();
+
+}  // namespace phi

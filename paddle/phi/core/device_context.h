@@ -1,0 +1,51 @@
+// DeviceContext: what a kernel needs of its device (place, allocator); CPUContext adds the
+// runtime's one intra-op thread pool.
+#pragma once
+
+#include <memory>
+
+#include "paddle/phi/core/allocator.h"
+#include "paddle/phi/core/dense_tensor.h"
+#include "paddle/phi/core/thread_pool.h"
+
+namespace phi {
+
+class DeviceContext {
+ public:
+  DeviceContext(Place place, Allocator* allocator) : place_(place), allocator_(allocator) {}
+  virtual ~DeviceContext() = default;
+  const Place& GetPlace() const { return place_; }
+  Allocator* allocator() const { return allocator_; }
+
+  // Allocates storage for `tensor` per its meta (dtype set to T).
+  template <typename T>
+  T* Alloc(DenseTensor* tensor) const {
+    return tensor->mutable_data<T>(allocator_);
+  }
+  void* Alloc(DenseTensor* tensor, DataType dtype) const {
+    tensor->set_dtype(dtype);
+    return tensor->AllocateStorage(allocator_);
+  }
+
+ private:
+  Place place_;
+  Allocator* allocator_;
+};
+
+class CPUContext : public DeviceContext {
+ public:
+  CPUContext();
+  explicit CPUContext(std::shared_ptr<ThreadPool> pool);
+  ThreadPool* thread_pool() const { return pool_.get(); }
+  // The process-wide context; its pool has FLAGS_cpu_threads threads (default: 1).
+  static const CPUContext& Default();
+
+ private:
+  std::shared_ptr<ThreadPool> pool_;
+};
+
+// Sets the size of the process-wide intra-op pool (the calling thread counts as one).
+void SetNumCPUThreads(int num_threads);
+int GetNumCPUThreads();
+
+}  // namespace phi

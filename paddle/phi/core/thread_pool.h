@@ -1,0 +1,41 @@
+// The runtime's one intra-op thread pool. Kernels split large loops with ParallelFor;
+// small loops run inline on the calling thread (thread hops cost more than small work).
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace phi {
+
+class ThreadPool {
+ public:
+  explicit ThreadPool(int num_threads);
+  ~ThreadPool();
+  ThreadPool(const ThreadPool&) = delete;
+  ThreadPool& operator=(const ThreadPool&) = delete;
+
+  int num_threads() const { return static_cast<int>(workers_.size()) + 1; }
+  // Runs fn(begin, end) over [0, n) in chunks of at least `grain` on the pool plus the
+  // calling thread; returns when all chunks are done. Exceptions propagate to the caller.
+  void ParallelFor(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& fn);
+
+ private:
+  void WorkerLoop();
+  std::vector<std::thread> workers_;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::condition_variable done_cv_;
+  const std::function<void(int64_t, int64_t)>* task_ = nullptr;
+  int64_t task_n_ = 0, chunk_ = 0, next_ = 0, pending_ = 0;
+  uint64_t generation_ = 0;
+  bool stop_ = false;
+  std::exception_ptr error_;
+  std::mutex run_mu_;  // one ParallelFor at a time
+};
+
+}  // namespace phi

@@ -1,0 +1,13 @@
+// InferMeta functions of ops with one tensor input: pure functions over tensor meta.
+#pragma once
+
+#include <vector>
+
+#include "paddle/phi/core/meta_tensor.h"
+
+namespace phi {
+
+// Out has X's dims and dtype.
+void UnchangedInferMeta(const MetaTensor& x, MetaTensor* out);
+
+}  // namespace phi

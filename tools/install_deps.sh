@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs everything the build, the tests and the demo need, from Debian's packages and
+# the Python package index. Idempotent: does nothing when all is already present.
+set -euo pipefail
+
+DEB_PACKAGES=(
+  build-essential cmake ninja-build pkg-config
+  protobuf-compiler libprotobuf-dev
+  libeigen3-dev libgoogle-glog-dev libgflags-dev
+  libgtest-dev libgmock-dev libbenchmark-dev
+  pybind11-dev libopenblas-serial-dev libxxhash-dev
+  dataset-fashion-mnist
+)
+PY_PACKAGES=(numpy pytest pyyaml pybind11)
+
+missing=()
+for p in "${DEB_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "install_deps: installing Debian packages: ${missing[*]}"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+PYTHON=${PYTHON:-python3}
+py_missing=()
+for m in numpy pytest yaml pybind11; do
+  "$PYTHON" -c "import $m" 2>/dev/null || py_missing+=("$m")
+done
+if [ ${#py_missing[@]} -gt 0 ]; then
+  echo "install_deps: installing Python packages"
+  "$PYTHON" -m pip install -q "${PY_PACKAGES[@]}"
+fi
