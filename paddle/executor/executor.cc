@@ -1,0 +1,53 @@
+#include "paddle/executor/executor.h"
+
+namespace paddle {
+namespace executor {
+
+Executor::Executor(const phi::Place& place, size_t cache_capacity)
+    : place_(place), capacity_(cache_capacity == 0 ? 1 : cache_capacity) {}
+
+Interpreter* Executor::GetOrBuild(const framework::ProgramDesc& program, framework::Scope* scope,
+                                  const std::vector<std::string>& fetch_names,
+                                  const std::string* program_bytes) {
+  // The key holds the full program bytes; the unordered_map compares keys by equality.
+  std::string key = program_bytes != nullptr ? *program_bytes : program.Serialize();
+  key += '\0';
+  key += std::to_string(scope->id());
+  key += '\0';
+  key += place_.DebugString();
+  for (const auto& name : fetch_names) {
+    key += '\0';
+    key += name;
+  }
+  auto it = index_.find(key);
+  if (it != index_.end()) {
+    lru_.splice(lru_.begin(), lru_, it->second);
+    return lru_.front().interpreter.get();
+  }
+  auto interpreter = std::make_unique<Interpreter>(program, 0, scope, place_, fetch_names);
+  lru_.push_front(Entry{key, std::move(interpreter)});
+  index_[key] = lru_.begin();
+  while (lru_.size() > capacity_) {
+    index_.erase(lru_.back().key);
+    lru_.pop_back();
+  }
+  return lru_.front().interpreter.get();
+}
+
+std::vector<phi::DenseTensor> Executor::Run(
+    const framework::ProgramDesc& program, framework::Scope* scope,
+    const std::vector<std::pair<std::string, phi::DenseTensor>>& feeds,
+    const std::vector<std::string>& fetch_names, const std::string* program_bytes) {
+  Interpreter* interpreter = GetOrBuild(program, scope, fetch_names, program_bytes);
+  auto result = interpreter->Run(feeds, fetch_names);
+  last_peak_bytes_ = interpreter->last_peak_bytes();
+  return result;
+}
+
+void Executor::ClearCache() {
+  index_.clear();
+  lru_.clear();
+}
+
+}  // namespace executor
+}  // namespace paddle

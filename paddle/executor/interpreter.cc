@@ -1,0 +1,301 @@
+#include "paddle/executor/interpreter.h"
+
+#include <algorithm>
+#include <sstream>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "paddle/common/errors.h"
+#include "paddle/framework/backward.h"
+#include "paddle/framework/op_binding.h"
+#include "paddle/framework/var_type.h"
+#include "paddle/phi/core/device_context.h"
+
+namespace paddle {
+namespace executor {
+
+using framework::OpDesc;
+using framework::OpRecord;
+using framework::VarDesc;
+
+namespace {
+bool IsFeedOrFetch(const std::string& type) {
+  return type == "feed" || type == "fetch" || type == "fetch_v2";
+}
+}  // namespace
+
+Interpreter::Interpreter(const framework::ProgramDesc& program, int block_id,
+                         framework::Scope* scope, const phi::Place& place,
+                         const std::vector<std::string>& keep)
+    : program_(program), scope_(scope), place_(place) {
+  PD_CHECK(block_id >= 0 && static_cast<size_t>(block_id) < program_.Size(), OutOfRange,
+           "expected a block index in [0, ", program_.Size(), "), but got ", block_id);
+  PD_CHECK(place.is_cpu(), Unimplemented, "expected a CPU place, but got ", place,
+           ": this build has no GPU backend");
+  block_ = &program_.Block(block_id);
+  local_scope_ = std::make_unique<framework::Scope>(scope_);
+  dev_ctx_ = std::make_unique<phi::CPUContext>();
+  Build(keep);
+}
+
+Interpreter::~Interpreter() = default;
+
+phi::DenseTensor* Interpreter::TensorOf(const std::string& name) {
+  if (name == framework::kEmptyVarName) return nullptr;
+  framework::Variable* var = local_scope_->FindVar(name);
+  if (var == nullptr) {
+    const VarDesc* desc = block_->FindVarRecursive(name);
+    bool persistable = desc != nullptr && desc->Persistable();
+    var = persistable ? scope_->Var(name) : local_scope_->Var(name);
+  }
+  return var->GetMutable<phi::DenseTensor>();
+}
+
+void Interpreter::Build(const std::vector<std::string>& keep) {
+  // Persistable variables live in the outer scope; everything else is a temporary here.
+  for (const VarDesc* var : block_->AllVars()) {
+    auto type = var->GetType();
+    if (type == framework::proto::VarType::FEED_MINIBATCH ||
+        type == framework::proto::VarType::FETCH_LIST)
+      continue;
+    if (var->Persistable()) {
+      if (scope_->FindVar(var->Name()) == nullptr) scope_->Var(var->Name());
+    } else {
+      local_scope_->Var(var->Name());
+    }
+  }
+  instructions_.resize(block_->OpSize());
+  for (size_t i = 0; i < instructions_.size(); ++i) {
+    try {
+      BuildInstruction(i, &instructions_[i]);
+    } catch (const std::exception& e) {
+      const OpDesc* op = block_->Op(i);
+      common::RethrowWithContext(e, "while building op '" + op->Type() + "' (#" +
+                                        std::to_string(i) + " in block " +
+                                        std::to_string(block_->ID()) + ")");
+    }
+  }
+  BuildDependencies();
+  BuildGarbageCollection(keep);
+}
+
+void Interpreter::BuildInstruction(size_t index, Instruction* instr) {
+  const OpDesc* op = block_->Op(index);
+  instr->op = op;
+  instr->op_index = index;
+  if (IsFeedOrFetch(op->Type())) {
+    instr->skip = true;
+    return;
+  }
+  const OpRecord& record = framework::OpRecordRegistry::Instance().Get(op->Type());
+  instr->record = &record;
+  PD_CHECK(!record.no_kernel, Unimplemented, "op '", op->Type(),
+           "' is not supported by this interpreter yet");
+  framework::CheckOpAgainstRecord(*op, record);
+
+  auto slot_tensors = [&](bool input) {
+    return [this, op, input](const std::string& slot) {
+      std::vector<phi::DenseTensor*> tensors;
+      for (const auto& name : input ? op->Input(slot) : op->Output(slot))
+        tensors.push_back(TensorOf(name));
+      return tensors;
+    };
+  };
+  framework::SlotTensors inputs = slot_tensors(true), outputs = slot_tensors(false);
+
+  // The kernel's data type: from a dtype attribute, a named input, or the first input.
+  phi::DataType dtype = phi::DataType::FLOAT32;
+  const std::string& from = record.kernel_dtype_from;
+  const framework::AttrDef* dtype_attr = from.empty() ? nullptr : record.FindAttr(from);
+  if (dtype_attr != nullptr) {
+    phi::Attribute value = framework::ConvertAttr(framework::ResolveAttr(*op, *dtype_attr),
+                                                  phi::AttributeIndexOf<phi::DataType>());
+    dtype = std::get<phi::DataType>(value);
+  } else {
+    std::string slot = from;
+    if (slot.empty()) {
+      for (const auto& s : record.inputs) {
+        if (!op->Input(s.name).empty()) {
+          slot = s.name;
+          break;
+        }
+      }
+    }
+    const auto& args = op->Input(slot);
+    if (!args.empty() && args[0] != framework::kEmptyVarName) {
+      const VarDesc* var = block_->FindVarRecursive(args[0]);
+      PD_CHECK(var != nullptr, NotFound, "expected input variable '", args[0], "' of op '",
+               op->Type(), "' to be declared, but it is not");
+      if (var->HasTensorDesc()) dtype = framework::VarTypeToDataType(var->GetDataType());
+      instr->dtype_source = TensorOf(args[0]);
+    }
+  }
+  instr->kernel_key = phi::KernelKey{phi::PlaceToBackend(place_), phi::DataLayout::ANY, dtype};
+  instr->kernel = &phi::KernelRegistry::Instance().Select(record.kernel_name, instr->kernel_key);
+
+  instr->infer_ctx.SetDeviceContext(dev_ctx_.get());
+  framework::BindArguments(*op, record, record.infer_meta_args, record.infer_meta.args, inputs,
+                           outputs, &instr->infer_ctx);
+  instr->kernel_ctx.SetDeviceContext(dev_ctx_.get());
+  framework::BindArguments(*op, record, record.kernel_args, instr->kernel->args_def(), inputs,
+                           outputs, &instr->kernel_ctx);
+}
+
+void Interpreter::BuildDependencies() {
+  // Edges: read-after-write, write-after-read, write-after-write, and a chain through random
+  // ops so that results are deterministic for a seed whatever the schedule.
+  std::unordered_map<std::string, size_t> last_writer;
+  std::unordered_map<std::string, std::vector<size_t>> readers_since_write;
+  std::vector<std::unordered_set<size_t>> edges(instructions_.size());
+  long last_random = -1;
+  auto add_edge = [&](size_t from, size_t to) {
+    if (from != to) edges[from].insert(to);
+  };
+  for (size_t i = 0; i < instructions_.size(); ++i) {
+    const OpDesc* op = instructions_[i].op;
+    for (const auto& name : op->InputArgumentNames()) {
+      auto w = last_writer.find(name);
+      if (w != last_writer.end()) add_edge(w->second, i);
+      readers_since_write[name].push_back(i);
+    }
+    for (const auto& name : op->OutputArgumentNames()) {
+      auto w = last_writer.find(name);
+      if (w != last_writer.end()) add_edge(w->second, i);
+      for (size_t r : readers_since_write[name]) add_edge(r, i);
+      readers_since_write[name].clear();
+      last_writer[name] = i;
+    }
+    if (instructions_[i].record != nullptr && instructions_[i].record->is_random) {
+      if (last_random >= 0) add_edge(static_cast<size_t>(last_random), i);
+      last_random = static_cast<long>(i);
+    }
+  }
+  for (size_t i = 0; i < instructions_.size(); ++i) {
+    instructions_[i].next.assign(edges[i].begin(), edges[i].end());
+    std::sort(instructions_[i].next.begin(), instructions_[i].next.end());
+    for (size_t j : instructions_[i].next) ++instructions_[j].dependency_count;
+  }
+}
+
+void Interpreter::BuildGarbageCollection(const std::vector<std::string>& keep) {
+  std::unordered_set<std::string> kept(keep.begin(), keep.end());
+  std::unordered_map<std::string, size_t> last_use;
+  for (size_t i = 0; i < instructions_.size(); ++i) {
+    const Instruction& instr = instructions_[i];
+    if (instr.skip) continue;
+    std::unordered_set<std::string> no_buffer;
+    if (instr.record != nullptr)
+      for (const auto& slot : instr.record->no_need_buffer)
+        for (const auto& name : instr.op->Input(slot)) no_buffer.insert(name);
+    for (const auto& name : instr.op->InputArgumentNames())
+      if (!no_buffer.count(name)) last_use[name] = i;
+    for (const auto& name : instr.op->OutputArgumentNames()) last_use[name] = i;
+  }
+  for (const auto& [name, index] : last_use) {
+    if (kept.count(name) || name == framework::kEmptyVarName) continue;
+    framework::Variable* var = local_scope_->FindLocalVar(name);
+    if (var == nullptr) continue;  // persistable or outer: never freed
+    instructions_[index].free_after.push_back(var->GetMutable<phi::DenseTensor>());
+  }
+}
+
+void Interpreter::CheckFeed(const std::string& name, const phi::DenseTensor& tensor) const {
+  const VarDesc* desc = block_->FindVarRecursive(name);
+  PD_CHECK(desc != nullptr, NotFound, "expected fed variable '", name,
+           "' to be declared in the program, but it is not");
+  if (!desc->HasTensorDesc()) return;
+  std::vector<int64_t> expected = desc->GetShape();
+  const phi::DDim& actual = tensor.dims();
+  auto shape_str = [](const std::vector<int64_t>& s) { return phi::DDim(s).to_str(); };
+  PD_CHECK(static_cast<int>(expected.size()) == actual.size(), InvalidArgument,
+           "expected feed '", name, "' to have rank ", expected.size(), " (shape ",
+           shape_str(expected), "), but got rank ", actual.size(), " (shape ", actual, ")");
+  for (int i = 0; i < actual.size(); ++i) {
+    PD_CHECK(expected[i] < 0 || expected[i] == actual[i], InvalidArgument, "expected feed '",
+             name, "' to have shape ", shape_str(expected), ", but got ", actual,
+             " (dimension ", i, " differs)");
+  }
+  phi::DataType want = framework::VarTypeToDataType(desc->GetDataType());
+  PD_CHECK(want == tensor.dtype(), InvalidArgument, "expected feed '", name, "' to have dtype ",
+           want, ", but got ", tensor.dtype());
+}
+
+std::vector<phi::DenseTensor> Interpreter::Run(
+    const std::vector<std::pair<std::string, phi::DenseTensor>>& feeds,
+    const std::vector<std::string>& fetch_names) {
+  for (const auto& [name, tensor] : feeds) {
+    CheckFeed(name, tensor);
+    TensorOf(name)->ShareDataWith(tensor);
+  }
+  phi::MemoryStats& stats = phi::GetCPUAllocator()->stats();
+  stats.ResetPeak();
+  int64_t base = stats.current.load();
+  try {
+    for (Instruction& instr : instructions_) {
+      if (instr.skip) continue;
+      RunInstruction(&instr);
+    }
+  } catch (...) {
+    // Leave no half-state: drop temporaries so the next run starts clean.
+    for (Instruction& instr : instructions_)
+      for (phi::DenseTensor* t : instr.free_after) t->clear();
+    throw;
+  }
+  last_peak_bytes_ = stats.peak.load() - base;
+  std::vector<phi::DenseTensor> fetched;
+  fetched.reserve(fetch_names.size());
+  for (const auto& name : fetch_names) {
+    framework::Variable* var = local_scope_->FindVar(name);
+    PD_CHECK(var != nullptr && var->IsType<phi::DenseTensor>(), NotFound,
+             "expected fetch target '", name, "' to be a variable of the program, but it is not");
+    const phi::DenseTensor& t = var->Get<phi::DenseTensor>();
+    PD_CHECK(t.initialized() || t.numel() == 0, PreconditionNotMet, "expected fetch target '",
+             name, "' to hold data after the run, but it is empty (freed or never written)");
+    fetched.push_back(t);
+  }
+  return fetched;
+}
+
+void Interpreter::RunInstruction(Instruction* instr) {
+  try {
+    instr->record->infer_meta(&instr->infer_ctx);
+    if (instr->dtype_source != nullptr && instr->dtype_source->dtype() != instr->kernel_key.dtype &&
+        instr->dtype_source->dtype() != phi::DataType::UNDEFINED) {
+      instr->kernel_key.dtype = instr->dtype_source->dtype();
+      instr->kernel = &phi::KernelRegistry::Instance().Select(instr->record->kernel_name,
+                                                              instr->kernel_key);
+    }
+    (*instr->kernel)(&instr->kernel_ctx);
+  } catch (const std::exception& e) {
+    common::RethrowWithContext(e, Describe(*instr));
+  }
+  for (phi::DenseTensor* t : instr->free_after) t->clear();
+}
+
+std::string Interpreter::Describe(const Instruction& instr) const {
+  std::ostringstream os;
+  const OpDesc& op = *instr.op;
+  os << "operator '" << op.Type() << "' (#" << instr.op_index << " in block " << block_->ID()
+     << "), kernel " << (instr.record ? instr.record->kernel_name : "?") << instr.kernel_key
+     << ", inputs:";
+  for (const auto& [slot, args] : op.Inputs()) {
+    for (const auto& name : args) {
+      os << " " << slot << "=" << name;
+      framework::Variable* var = local_scope_->FindVar(name);
+      if (var != nullptr && var->IsType<phi::DenseTensor>()) {
+        const auto& t = var->Get<phi::DenseTensor>();
+        os << " " << t.dims() << " " << t.dtype();
+      }
+    }
+  }
+  if (const framework::Attr* stack = op.FindAttr("op_callstack")) {
+    if (stack->strings_size() > 0) {
+      os << "; created at:";
+      for (const auto& line : stack->strings()) os << "\n    " << line;
+    }
+  }
+  return os.str();
+}
+
+}  // namespace executor
+}  // namespace paddle

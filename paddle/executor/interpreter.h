@@ -1,0 +1,78 @@
+// The one interpreter. Build (once per program content, scope and place) resolves every op
+// of a block into an Instruction: kernel, converted attributes, bound tensors, dependency
+// edges, and the temporaries whose last use it is. Run walks the instructions on the calling
+// thread, freeing temporaries after their last use.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "paddle/framework/block_desc.h"
+#include "paddle/framework/op_record.h"
+#include "paddle/framework/scope.h"
+#include "paddle/phi/core/kernel_registry.h"
+
+namespace paddle {
+namespace executor {
+
+struct Instruction {
+  const framework::OpDesc* op = nullptr;
+  const framework::OpRecord* record = nullptr;
+  size_t op_index = 0;
+  bool skip = false;  // feed/fetch ops: the interpreter binds feeds and fetches by name
+  const phi::Kernel* kernel = nullptr;
+  phi::KernelKey kernel_key;
+  phi::KernelContext infer_ctx;
+  phi::KernelContext kernel_ctx;
+  // The input whose runtime dtype must match kernel_key.dtype (nullptr: none).
+  const phi::DenseTensor* dtype_source = nullptr;
+  std::vector<phi::DenseTensor*> free_after;  // temporaries last used here
+  std::vector<size_t> next;  // instructions that depend on this one
+  int dependency_count = 0;
+};
+
+class Interpreter {
+ public:
+  // `scope` holds persistable variables and must outlive the interpreter; temporaries live
+  // in a scope the interpreter owns. Variables in `keep` (fetch targets) are never freed.
+  Interpreter(const framework::ProgramDesc& program, int block_id, framework::Scope* scope,
+              const phi::Place& place, const std::vector<std::string>& keep = {});
+  ~Interpreter();
+
+  // Binds feeds by name (zero-copy; checked against the VarDescs), runs every instruction,
+  // then returns the fetch targets (sharing storage). After an error the interpreter and
+  // the scope stay usable.
+  std::vector<phi::DenseTensor> Run(
+      const std::vector<std::pair<std::string, phi::DenseTensor>>& feeds,
+      const std::vector<std::string>& fetch_names);
+
+  const std::vector<Instruction>& instructions() const { return instructions_; }
+  // Peak bytes held by the CPU allocator during the last run.
+  int64_t last_peak_bytes() const { return last_peak_bytes_; }
+  framework::Scope* local_scope() const { return local_scope_.get(); }
+  const framework::ProgramDesc& program() const { return program_; }
+
+ private:
+  void Build(const std::vector<std::string>& keep);
+  void BuildInstruction(size_t index, Instruction* instr);
+  void BuildDependencies();
+  void BuildGarbageCollection(const std::vector<std::string>& keep);
+  phi::DenseTensor* TensorOf(const std::string& name);
+  void CheckFeed(const std::string& name, const phi::DenseTensor& tensor) const;
+  void RunInstruction(Instruction* instr);
+  std::string Describe(const Instruction& instr) const;
+
+  framework::ProgramDesc program_;
+  const framework::BlockDesc* block_;
+  framework::Scope* scope_;
+  std::unique_ptr<framework::Scope> local_scope_;
+  phi::Place place_;
+  std::unique_ptr<phi::DeviceContext> dev_ctx_;
+  std::vector<Instruction> instructions_;
+  int64_t last_peak_bytes_ = 0;
+};
+
+}  // namespace executor
+}  // namespace paddle
