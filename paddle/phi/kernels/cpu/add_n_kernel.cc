@@ -1,0 +1,36 @@
+#include "paddle/phi/kernels/add_n_kernel.h"
+
+#include "paddle/phi/core/device_context.h"
+#include "paddle/phi/core/kernel_registry.h"
+
+namespace phi {
+
+template <typename T, typename Context>
+void AddNKernel(const Context& dev_ctx, const std::vector<const DenseTensor*>& x,
+                DenseTensor* out) {
+  PD_CHECK(!x.empty(), InvalidArgument, "expected at least one input to add_n, but got none");
+  for (size_t i = 0; i < x.size(); ++i) {
+    PD_CHECK(x[i] != nullptr, InvalidArgument,
+             "expected every input of add_n to be present, but input ", i, " is missing");
+    PD_CHECK(x[i]->numel() == x[0]->numel(), InvalidArgument,
+             "expected all inputs of add_n to have the same number of elements, but got input 0 ",
+             x[0]->dims(), " and input ", i, " ", x[i]->dims());
+  }
+  const int64_t n = x[0]->numel();
+  if (out->numel() != n) out->Resize(x[0]->dims());
+  T* result = dev_ctx.template Alloc<T>(out);
+  // Input pointers are taken after the allocation, which keeps the storage of an input that
+  // is also the output. Each element reads every input before it is written.
+  std::vector<const T*> inputs;
+  for (const DenseTensor* t : x) inputs.push_back(t->data<T>());
+  const size_t count = inputs.size();
+  for (int64_t j = 0; j < n; ++j) {
+    T sum = inputs[0][j];
+    for (size_t i = 1; i < count; ++i) sum += inputs[i][j];
+    result[j] = sum;
+  }
+}
+
+}  // namespace phi
+
+PD_REGISTER_KERNEL(add_n, CPU, phi::AddNKernel, float, double, int32_t, int64_t);

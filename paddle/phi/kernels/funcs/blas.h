@@ -1,0 +1,25 @@
+// GEMM for CPU kernels: a thin row-major wrapper over OpenBLAS's cblas (float, double) so
+// that every matrix product in the kernel library goes through one real BLAS.
+#pragma once
+
+#include <cstdint>
+
+namespace phi {
+namespace funcs {
+
+// c[m, n] = alpha * op(a) * op(b) + beta * c, all row-major and contiguous. op(a) is [m, k]:
+// a is stored [m, k], or [k, m] when trans_a. op(b) is [k, n]: b is stored [k, n], or [n, k]
+// when trans_b. With beta == 0, c is not read (NaNs in it do not propagate).
+template <typename T>
+void Gemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, T alpha, const T* a,
+          const T* b, T beta, T* c);
+
+template <>
+void Gemm<float>(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, float alpha,
+                 const float* a, const float* b, float beta, float* c);
+template <>
+void Gemm<double>(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, double alpha,
+                  const double* a, const double* b, double beta, double* c);
+
+}  // namespace funcs
+}  // namespace phi

@@ -1,0 +1,20 @@
+// sum (legacy reduce_sum) and mean (legacy reduce_mean) over a set of axes: all axes when
+// reduce_all is set or dims is empty; negative dims count from the end.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "paddle/phi/core/dense_tensor.h"
+
+namespace phi {
+
+template <typename T, typename Context>
+void SumKernel(const Context& dev_ctx, const DenseTensor& x, const std::vector<int64_t>& dims,
+               bool keep_dim, bool reduce_all, DenseTensor* out);
+
+template <typename T, typename Context>
+void MeanKernel(const Context& dev_ctx, const DenseTensor& x, const std::vector<int64_t>& dims,
+                bool keep_dim, bool reduce_all, DenseTensor* out);
+
+}  // namespace phi
