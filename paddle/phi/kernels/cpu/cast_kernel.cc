@@ -1,0 +1,64 @@
+#include "paddle/phi/kernels/cast_kernel.h"
+
+#include <type_traits>
+
+#include "paddle/phi/core/device_context.h"
+#include "paddle/phi/core/kernel_registry.h"
+
+namespace phi {
+namespace {
+
+template <typename T>
+constexpr bool kIsHalf = std::is_same_v<T, float16> || std::is_same_v<T, bfloat16>;
+
+template <typename To, typename From>
+To ConvertValue(From value) {
+  if constexpr (std::is_same_v<To, From>) {
+    return value;
+  } else if constexpr (kIsHalf<From>) {
+    return ConvertValue<To>(static_cast<float>(value));
+  } else if constexpr (kIsHalf<To>) {
+    return To(static_cast<float>(value));
+  } else if constexpr (std::is_same_v<To, bool>) {
+    return value != From(0);
+  } else {
+    return static_cast<To>(value);
+  }
+}
+
+template <typename From>
+struct CastToVisitor {
+  const DenseTensor& input;
+  DenseTensor* out;
+  const DeviceContext& dev_ctx;
+
+  template <typename To>
+  void operator()() const {
+    const From* src = input.data<From>();
+    To* dst = dev_ctx.Alloc<To>(out);
+    const int64_t n = input.numel();
+    for (int64_t i = 0; i < n; ++i) dst[i] = ConvertValue<To>(src[i]);
+  }
+};
+
+}  // namespace
+
+template <typename T, typename Context>
+void CastKernel(const Context& dev_ctx, const DenseTensor& x, DataType out_dtype,
+                DenseTensor* out) {
+  PD_CHECK(out->numel() == x.numel(), InvalidArgument, "expected cast's Out to have ", x.numel(),
+           " elements like X ", x.dims(), ", but Out has dims ", out->dims());
+  if (out == &x && out_dtype == x.dtype()) return;
+  const DenseTensor input = x;  // keeps X's storage alive while Out gets its own
+  if (out->Holder() != nullptr && out->Holder() == input.Holder()) {
+    DDim dims = out->dims();
+    out->clear();  // Out viewed X's bytes: give it fresh storage instead of overwriting X
+    out->Resize(dims);
+  }
+  VisitDataType(out_dtype, CastToVisitor<T>{input, out, dev_ctx});
+}
+
+}  // namespace phi
+
+PD_REGISTER_KERNEL(cast, CPU, phi::CastKernel, float, double, int32_t, int64_t, bool, phi::float16,
+                   phi::bfloat16);
