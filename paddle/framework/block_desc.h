@@ -19,6 +19,8 @@ class BlockDesc {
  public:
   BlockDesc(ProgramDesc* program, int idx, int parent_idx);
   BlockDesc(ProgramDesc* program, const proto::BlockDesc& desc);
+  BlockDesc(const BlockDesc&) = delete;
+  BlockDesc& operator=(const BlockDesc&) = delete;
 
   int ID() const { return idx_; }
   int Parent() const { return parent_idx_; }

@@ -1,0 +1,82 @@
+// Bindings of the Executor and of the op record registry (read by the Python API so that
+// slots, attributes and defaults come from the one record of each op).
+#include "paddle/executor/executor.h"
+#include "paddle/framework/op_record.h"
+#include "paddle/pybind/pybind_common.h"
+
+namespace paddle {
+namespace pybind {
+
+void BindExecutor(py::module_* module) {
+  py::module_& m = *module;
+  py::class_<executor::Executor>(m, "Executor")
+      .def(py::init([](const phi::Place& place, size_t capacity) {
+             return std::make_unique<executor::Executor>(place, capacity);
+           }),
+           py::arg("place"), py::arg("cache_capacity") = 16)
+      .def("run",
+           [](executor::Executor& exe, const framework::ProgramDesc& program,
+              framework::Scope* scope, const py::dict& feed,
+              const std::vector<std::string>& fetch_names, py::object program_bytes) {
+             std::vector<std::pair<std::string, phi::DenseTensor>> feeds;
+             for (auto item : feed) {
+               std::string name = py::str(item.first);
+               if (py::isinstance<phi::DenseTensor>(item.second)) {
+                 feeds.emplace_back(name, item.second.cast<phi::DenseTensor>());
+               } else {
+                 py::array array = py::array::ensure(item.second);
+                 PD_CHECK(array, InvalidArgument, "expected feed '", name,
+                          "' to be a numpy array or a DenseTensor, but got ",
+                          std::string(py::str(py::type::of(item.second))));
+                 feeds.emplace_back(name, NumpyToTensor(array));
+               }
+             }
+             std::string bytes;
+             bool have_bytes = !program_bytes.is_none();
+             if (have_bytes) bytes = program_bytes.cast<std::string>();
+             std::vector<phi::DenseTensor> out;
+             {
+               py::gil_scoped_release release;
+               out = exe.Run(program, scope, feeds, fetch_names, have_bytes ? &bytes : nullptr);
+             }
+             return out;
+           },
+           py::arg("program"), py::arg("scope"), py::arg("feed"), py::arg("fetch_names"),
+           py::arg("program_bytes") = py::none())
+      .def("cache_size", &executor::Executor::cache_size)
+      .def("clear_cache", &executor::Executor::ClearCache)
+      .def("last_peak_bytes", &executor::Executor::last_peak_bytes);
+}
+
+void BindRegistry(py::module_* module) {
+  py::module_& m = *module;
+  m.def("op_types", [] { return framework::OpRecordRegistry::Instance().Types(); });
+  m.def("has_op", [](const std::string& type) {
+    return framework::OpRecordRegistry::Instance().Find(type) != nullptr;
+  });
+  m.def("op_record", [](const std::string& type) {
+    const framework::OpRecord& r = framework::OpRecordRegistry::Instance().Get(type);
+    py::dict d;
+    d["type"] = r.type;
+    auto slots = [](const std::vector<framework::SlotDef>& defs) {
+      py::list out;
+      for (const auto& s : defs) out.append(py::make_tuple(s.name, s.duplicable, s.dispensable));
+      return out;
+    };
+    d["inputs"] = slots(r.inputs);
+    d["outputs"] = slots(r.outputs);
+    py::list attrs;
+    for (const auto& a : r.attrs)
+      attrs.append(py::make_tuple(a.name, static_cast<int>(a.type),
+                                  a.required ? py::none() : AttrToPython(a.default_value),
+                                  a.required));
+    d["attrs"] = attrs;
+    d["grad_op_type"] = r.grad.op_type;
+    d["kernel"] = r.kernel_name;
+    d["is_random"] = r.is_random;
+    return d;
+  });
+}
+
+}  // namespace pybind
+}  // namespace paddle

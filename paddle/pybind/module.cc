@@ -1,0 +1,49 @@
+// The one Python extension module. Typed errors map to Python exception classes:
+// InvalidArgument -> ValueError, NotFound -> KeyError... (see DESIGN.md, "Errors").
+#include "paddle/common/flags.h"
+#include "paddle/phi/core/device_context.h"
+#include "paddle/phi/kernels/funcs/random.h"
+#include "paddle/pybind/pybind_common.h"
+
+namespace paddle {
+namespace pybind {
+
+namespace {
+PyObject* ExceptionClass(common::ErrorCode code) {
+  switch (code) {
+    case common::ErrorCode::kInvalidArgument: return PyExc_ValueError;
+    case common::ErrorCode::kNotFound: return PyExc_KeyError;
+    case common::ErrorCode::kOutOfRange: return PyExc_IndexError;
+    case common::ErrorCode::kUnimplemented: return PyExc_NotImplementedError;
+    case common::ErrorCode::kResourceExhausted: return PyExc_MemoryError;
+    default: return PyExc_RuntimeError;
+  }
+}
+}  // namespace
+
+PYBIND11_MODULE(libpaddle, m) {
+  m.doc() = "Core of the paddle runtime: program descs, scope, tensors, executor, op records.";
+  common::InitFlagsFromEnv();
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const common::Error& e) {
+      PyErr_SetString(ExceptionClass(e.code()), e.what());
+    }
+  });
+  BindDescs(&m);
+  BindTensorAndScope(&m);
+  BindExecutor(&m);
+  BindRegistry(&m);
+  m.def("set_seed", [](uint64_t seed) { phi::funcs::SetGlobalSeed(seed); });
+  m.def("get_seed", [] { return phi::funcs::GetGlobalSeed(); });
+  m.def("set_flag", &common::SetFlag);
+  m.def("get_flag", &common::GetFlag);
+  m.def("set_num_threads", &phi::SetNumCPUThreads);
+  m.def("get_num_threads", &phi::GetNumCPUThreads);
+  m.def("cpu_memory_current", [] { return phi::GetCPUAllocator()->stats().current.load(); });
+  m.def("cpu_memory_peak", [] { return phi::GetCPUAllocator()->stats().peak.load(); });
+}
+
+}  // namespace pybind
+}  // namespace paddle

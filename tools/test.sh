@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Builds everything and runs every test: the C++ tests (ctest, layering check included), the
+# standalone kernel library built with the framework switched off, and the Python tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash tools/build.sh
+echo "== ctest (full build)"
+ctest --test-dir build --output-on-failure -j 2
+
+echo "== libphi alone (ONLY_PHI=ON: common + phi and their tests, no framework target)"
+cmake -S . -B build_phi -G Ninja -DONLY_PHI=ON -DCMAKE_BUILD_TYPE=Release > build_phi.cmake.log 2>&1 \
+  || { cat build_phi.cmake.log; exit 1; }
+ninja -C build_phi -j "$(nproc)"
+if [ -e build_phi/paddle/framework ] && ls build_phi/paddle/framework/*.so >/dev/null 2>&1; then
+  echo "ONLY_PHI build produced framework libraries"; exit 1
+fi
+ctest --test-dir build_phi --output-on-failure
+
+if [ -d test/python ] && ls test/python/test_*.py >/dev/null 2>&1 && [ -d build/python ]; then
+  echo "== pytest"
+  PYTHONPATH="$PWD/build/python${PYTHONPATH:+:$PYTHONPATH}" python3 -m pytest -q test/python
+fi
