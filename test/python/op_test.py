@@ -1,0 +1,176 @@
+"""Op test harness: runs one op through the real path (program desc, op record, InferMeta,
+executor, kernel) and compares with a NumPy reference; checks gradients of the registry's
+grad ops against float64 central differences.
+
+    check_output("relu", {"X": x}, {"Out": np.maximum(x, 0)})
+    check_grad("relu", {"X": x}, attrs={}, outputs=["Out"], wrt=["X"])
+
+Inputs map a slot to an array or to a list of (name, array) for duplicable slots.
+"""
+import numpy as np
+
+from paddle.base import core
+
+_DTYPES = {np.dtype("float32"): core.VarType.FP32, np.dtype("float64"): core.VarType.FP64,
+           np.dtype("int32"): core.VarType.INT32, np.dtype("int64"): core.VarType.INT64,
+           np.dtype("bool"): core.VarType.BOOL, np.dtype("float16"): core.VarType.FP16,
+           np.dtype("uint8"): core.VarType.UINT8, np.dtype("int8"): core.VarType.INT8}
+
+
+def _slot_items(value, slot):
+    """[(var_name, array)] for a slot value: an array, or a list of (name, array)."""
+    if isinstance(value, list):
+        return [(f"{slot.lower()}_{name}", np.asarray(arr)) for name, arr in value]
+    return [(slot.lower(), np.asarray(value))]
+
+
+def _declare(block, name, array):
+    var = block.var(name)
+    var.set_shape(list(array.shape))
+    var.set_dtype(_DTYPES[array.dtype])
+    return var
+
+
+def _output_names(op_type, outputs):
+    """Output slot -> variable names: every slot of the record gets a variable, so optional
+    outputs such as XShape exist too."""
+    record = core.op_record(op_type)
+    names = {}
+    for slot, dup, _ in record["outputs"]:
+        count = len(outputs[slot]) if dup and slot in outputs and isinstance(outputs[slot], list) else 1
+        names[slot] = [f"out_{slot.lower()}_{i}" for i in range(count)] if dup else [f"out_{slot.lower()}"]
+    return names
+
+
+def build_program(op_type, inputs, attrs=None, outputs=None):
+    """A program with one op; returns (program, feeds, output names by slot, op desc)."""
+    program = core.ProgramDesc()
+    block = program.block(0)
+    op = block.append_op()
+    op.set_type(op_type)
+    feeds = {}
+    for slot, value in inputs.items():
+        names = []
+        for name, array in _slot_items(value, slot):
+            _declare(block, name, array)
+            feeds[name] = array
+            names.append(name)
+        op.set_input(slot, names)
+    out_names = _output_names(op_type, outputs or {})
+    for slot, names in out_names.items():
+        for name in names:
+            block.var(name)
+        op.set_output(slot, names)
+    for key, value in (attrs or {}).items():
+        op.set_attr(key, value)
+    op.infer_shape(block)
+    return program, feeds, out_names, op
+
+
+def run_op(op_type, inputs, attrs=None, outputs=None, fetch=None):
+    program, feeds, out_names, _ = build_program(op_type, inputs, attrs, outputs)
+    fetch = fetch or list(outputs or {})
+    names = [n for slot in fetch for n in out_names[slot]]
+    exe = core.Executor(core.CPUPlace())
+    results = exe.run(program, core.Scope(), feeds, names)
+    arrays = [np.array(r) for r in results]
+    out, i = {}, 0
+    for slot in fetch:
+        k = len(out_names[slot])
+        out[slot] = arrays[i] if k == 1 and not isinstance((outputs or {}).get(slot), list) else arrays[i:i + k]
+        i += k
+    return out
+
+
+def check_output(op_type, inputs, expected, attrs=None, rtol=1e-5, atol=1e-6):
+    """`expected` maps output slots to arrays (or lists of arrays for duplicable slots)."""
+    got = run_op(op_type, inputs, attrs, expected)
+    for slot, want in expected.items():
+        if isinstance(want, list):
+            assert len(got[slot]) == len(want), f"{op_type}: {slot} count"
+            for g, w in zip(got[slot], want):
+                _compare(op_type, slot, g, np.asarray(w), rtol, atol)
+        else:
+            _compare(op_type, slot, got[slot], np.asarray(want), rtol, atol)
+    return got
+
+
+def _compare(op_type, slot, got, want, rtol, atol):
+    assert got.shape == want.shape, f"{op_type} {slot}: shape {got.shape} != expected {want.shape}"
+    if want.dtype.kind in "fc":
+        np.testing.assert_allclose(got, want, rtol=rtol, atol=atol, err_msg=f"{op_type} {slot}")
+    else:
+        np.testing.assert_array_equal(got, want, err_msg=f"{op_type} {slot}")
+
+
+def _grad_program(op_type, inputs, attrs, outputs, wrt, weights):
+    """Forward op + loss-weight seeds (fed as Out@GRAD) + the registry's grad ops."""
+    program, feeds, out_names, op = build_program(op_type, inputs, attrs, {s: None for s in outputs})
+    block = program.block(0)
+    for slot in outputs:
+        for name in out_names[slot]:
+            grad = name + "@GRAD"
+            _declare(block, grad, weights[name])
+            feeds[grad] = weights[name]
+    wrt_names = {n for slot in wrt for n, _ in _slot_items(inputs[slot], slot)}
+    no_grad = [n for slot in inputs for n, _ in _slot_items(inputs[slot], slot) if n not in wrt_names]
+    grad_ops = core.get_grad_op_descs(op, no_grad)
+    assert grad_ops, f"{op_type}: no grad op"
+    for g in grad_ops:
+        new = block.append_op()
+        new.copy_from(g)
+        for name in new.output_arg_names():
+            if name != core.empty_var_name() and not block.has_var(name):
+                src = block.find_var(name[: -len("@GRAD")])
+                v = block.var(name)
+                v.set_shape(src.shape())
+                v.set_dtype(src.dtype())
+    return program, feeds, out_names
+
+
+def check_grad(op_type, inputs, attrs=None, outputs=("Out",), wrt=("X",), eps=1e-6,
+               rtol=1e-5, atol=1e-8, seed=0):
+    """Float64 central-difference check of d(sum_k <w_k, out_k>)/d(input) for inputs in wrt.
+    Inputs must be float64 arrays (others are passed through unchanged)."""
+    rng = np.random.default_rng(seed)
+    attrs = attrs or {}
+    base = run_op(op_type, inputs, attrs, {s: None for s in outputs})
+    _, _, out_names, _ = build_program(op_type, inputs, attrs, {s: None for s in outputs})
+    weights = {}
+    for slot in outputs:
+        arrs = base[slot] if isinstance(base[slot], list) else [base[slot]]
+        for name, arr in zip(out_names[slot], arrs):
+            weights[name] = rng.uniform(-1, 1, arr.shape).astype(arr.dtype)
+
+    def loss(ins):
+        res = run_op(op_type, ins, attrs, {s: None for s in outputs})
+        total = 0.0
+        for slot in outputs:
+            arrs = res[slot] if isinstance(res[slot], list) else [res[slot]]
+            for name, arr in zip(out_names[slot], arrs):
+                total += float(np.sum(arr.astype(np.float64) * weights[name]))
+        return total
+
+    program, feeds, _ = _grad_program(op_type, inputs, attrs, outputs, wrt, weights)
+    for slot in wrt:
+        for name, array in _slot_items(inputs[slot], slot):
+            assert array.dtype == np.float64, f"{op_type}: gradient checks run in float64"
+            exe = core.Executor(core.CPUPlace())
+            (analytic,) = exe.run(program, core.Scope(), feeds, [name + "@GRAD"])
+            analytic = np.array(analytic)
+            numeric = np.zeros_like(array)
+            flat = numeric.reshape(-1)
+            for i in range(array.size):
+                def perturbed(delta):
+                    ins = dict(inputs)
+                    copy = array.copy()
+                    copy.reshape(-1)[i] += delta
+                    if isinstance(inputs[slot], list):
+                        ins[slot] = [(n, copy if f"{slot.lower()}_{n}" == name else a)
+                                     for n, a in inputs[slot]]
+                    else:
+                        ins[slot] = copy
+                    return loss(ins)
+                flat[i] = (perturbed(eps) - perturbed(-eps)) / (2 * eps)
+            np.testing.assert_allclose(analytic, numeric, rtol=rtol, atol=atol,
+                                       err_msg=f"{op_type}: gradient of {slot} ({name})")
