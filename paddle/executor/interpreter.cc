@@ -96,8 +96,15 @@ void Interpreter::BuildInstruction(size_t index, Instruction* instr) {
   auto slot_tensors = [&](bool input) {
     return [this, op, input](const std::string& slot) {
       std::vector<phi::DenseTensor*> tensors;
-      for (const auto& name : input ? op->Input(slot) : op->Output(slot))
+      for (const auto& name : input ? op->Input(slot) : op->Output(slot)) {
+        // An input must exist somewhere; TensorOf would otherwise create an empty one.
+        PD_CHECK(!input || name == framework::kEmptyVarName ||
+                     local_scope_->FindVar(name) != nullptr ||
+                     block_->FindVarRecursive(name) != nullptr,
+                 NotFound, "expected input variable '", name, "' (slot ", slot, ") of op '",
+                 op->Type(), "' to be declared in the program or held by the scope, but it is not");
         tensors.push_back(TensorOf(name));
+      }
       return tensors;
     };
   };

@@ -234,8 +234,11 @@ phi::Attribute ConvertAttr(const Attr& a, int target_index) {
     case 12: {  // DataType, stored as an INT VarType; -1 means "undefined" (follow input)
       int64_t v = ScalarAsInt(a, target_index);
       if (v < 0) return phi::DataType::UNDEFINED;
-      PD_CHECK(proto::VarType::Type_IsValid(static_cast<int>(v)), InvalidArgument,
-               "expected attribute '", a.name(), "' to be a VarType data type, but got ", v);
+      PD_CHECK(v <= std::numeric_limits<int>::max() &&
+                   proto::VarType::Type_IsValid(static_cast<int>(v)) &&
+                   IsTensorElementType(static_cast<proto::VarType::Type>(v)),
+               InvalidArgument, "expected attribute '", a.name(),
+               "' to be a VarType data type, but got ", v);
       return VarTypeToDataType(static_cast<proto::VarType::Type>(v));
     }
     default:

@@ -219,7 +219,9 @@ class BackwardBuilder {
   }
 
   // Gives each contribution to `grad` its own variable; FlushSum adds them into `grad`.
-  void RenameWriters(const std::string& grad) {
+  // `grad` is taken by value: callers pass a reference into an op's output slot, which the
+  // renaming below overwrites.
+  void RenameWriters(std::string grad) {
     auto& writers = writers_[grad];
     for (size_t w = 0; w < writers.size(); ++w) {
       Writer& writer = writers[w];

@@ -83,8 +83,6 @@ void DeserializeTensor(std::istream& is, phi::DenseTensor* tensor, const std::st
   }
   phi::DataType dtype = VarTypeToDataType(desc.data_type());
   uint64_t nbytes = numel * phi::SizeOf(dtype);
-  tensor->Resize(phi::DDim(dims));
-  tensor->set_dtype(dtype);
   // Read into a buffer first: a truncated record must not leave a half-written tensor.
   phi::DenseTensor staged(dtype, phi::DDim(dims));
   phi::CPUContext::Default().Alloc(&staged, dtype);
