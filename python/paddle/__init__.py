@@ -1,0 +1,70 @@
+"""A PaddlePaddle-compatible static-graph runtime. `import paddle` and run static-graph
+training scripts unchanged."""
+__version__ = "0.1.0"
+
+from paddle.base import core  # noqa: F401
+from paddle.base.core import CPUPlace, CUDAPlace  # noqa: F401
+from paddle.base.dtypes import VarType as _VarType
+from paddle.base.framework import _set_static_mode, in_dynamic_mode  # noqa: F401
+from paddle.base.param_attr import ParamAttr  # noqa: F401
+from paddle import (io, metric, nn, optimizer, regularizer, static, tensor, utils,  # noqa: F401
+                    vision)
+from paddle.tensor import *  # noqa: F401,F403
+from paddle.tensor.math import abs, max, min, pow, sum  # noqa: F401,A004
+
+bool = _VarType.BOOL  # noqa: A001
+int8 = _VarType.INT8
+uint8 = _VarType.UINT8
+int16 = _VarType.INT16
+int32 = _VarType.INT32
+int64 = _VarType.INT64
+float16 = _VarType.FP16
+bfloat16 = _VarType.BF16
+float32 = _VarType.FP32
+float64 = _VarType.FP64
+dtype = _VarType
+
+
+def enable_static():
+    _set_static_mode(True)
+
+
+def disable_static(place=None):
+    """Dynamic (eager) mode is not implemented: static programs are the whole runtime."""
+    _set_static_mode(False)
+
+
+def in_static_mode():
+    return not in_dynamic_mode()
+
+
+def seed(value):
+    """Seeds the runtime's random generator and the default programs' random_seed."""
+    from paddle.base.framework import default_main_program, default_startup_program
+    core.set_seed(int(value))
+    default_main_program().random_seed = int(value)
+    default_startup_program().random_seed = int(value)
+
+
+def set_flags(flags):
+    for name, value in flags.items():
+        core.set_flag(name.replace("FLAGS_", ""), str(value).lower() if isinstance(value, type(True)) else str(value))
+
+
+def get_flags(names):
+    names = [names] if isinstance(names, str) else names
+    return {n: core.get_flag(n.replace("FLAGS_", "")) for n in names}
+
+
+def is_compiled_with_cuda():
+    return False
+
+
+def get_device():
+    return "cpu"
+
+
+def set_device(device):
+    if not str(device).startswith("cpu"):
+        raise ValueError(f"expected device 'cpu' (this build has no GPU backend), but got {device!r}")
+    return CPUPlace()

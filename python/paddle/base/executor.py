@@ -1,0 +1,107 @@
+"""The static-graph Executor: runs a Program in a Scope with feeds and fetches by name.
+Every program runs through the one C++ interpreter; built programs are cached by content."""
+import contextlib
+
+import numpy as np
+
+from paddle.base import core
+from paddle.base.dtypes import dtype_to_np
+from paddle.base.framework import Program, Variable, default_main_program
+
+_global_scope = core.Scope()
+_scope_stack = []
+
+
+def global_scope():
+    return _scope_stack[-1] if _scope_stack else _global_scope
+
+
+@contextlib.contextmanager
+def scope_guard(scope):
+    """Makes `scope` the global scope inside the block."""
+    if not isinstance(scope, core.Scope):
+        raise TypeError(f"expected a Scope, but got {type(scope).__name__}")
+    _scope_stack.append(scope)
+    try:
+        yield
+    finally:
+        _scope_stack.pop()
+
+
+def _fetch_name(item):
+    if isinstance(item, Variable):
+        return item.name
+    if isinstance(item, str):
+        return item
+    raise TypeError(f"expected fetch_list items to be Variables or names, but got {type(item).__name__}")
+
+
+class Executor:
+    """Runs programs on a place (CPU in this build)."""
+
+    def __init__(self, place=None):
+        if place is None:
+            place = core.CPUPlace()
+        if isinstance(place, str):
+            place = core.CPUPlace() if place.lower() == "cpu" else core.CUDAPlace(0)
+        self.place = place
+        self._core = core.Executor(place)
+        self._closed = False
+
+    def close(self):
+        self._closed = True
+        self._core.clear_cache()
+
+    def run(self, program=None, feed=None, fetch_list=None, feed_var_name="feed",
+            fetch_var_name="fetch", scope=None, return_numpy=True, use_program_cache=False,
+            use_prune=False):
+        if self._closed:
+            raise RuntimeError("expected an open Executor, but run() was called after close()")
+        program = default_main_program() if program is None else program
+        compiled = getattr(program, "_is_compiled_program", False)
+        if compiled:
+            program = program._get_program()
+        if not isinstance(program, Program):
+            raise TypeError(f"expected a Program or CompiledProgram, but got {type(program).__name__}")
+        scope = global_scope() if scope is None else scope
+        fetch_list = fetch_list if fetch_list is not None else []
+        if not isinstance(fetch_list, (list, tuple)):
+            fetch_list = [fetch_list]
+        fetch_names = [_fetch_name(f) for f in fetch_list]
+        feeds = self._prepare_feed(program, feed or {})
+        self._update_learning_rate(program, scope)
+        results = self._core.run(program.desc, scope, feeds, fetch_names, program._serialized())
+        if return_numpy:
+            return [np.array(r) for r in results]
+        return results
+
+    @staticmethod
+    def _prepare_feed(program, feed):
+        if not isinstance(feed, dict):
+            raise TypeError(f"expected feed to be a dict of name -> array, but got {type(feed).__name__}")
+        block = program.global_block()
+        out = {}
+        for key, value in feed.items():
+            name = key.name if isinstance(key, Variable) else key
+            var = block.vars.get(name)
+            if var is None:
+                raise KeyError(f"expected fed variable '{name}' to be declared in the program, "
+                               "but it is not")
+            if isinstance(value, core.DenseTensor):
+                out[name] = value
+                continue
+            if not isinstance(value, np.ndarray):
+                value = np.asarray(value, dtype=dtype_to_np(var.dtype))
+            out[name] = value
+        return out
+
+    @staticmethod
+    def _update_learning_rate(program, scope):
+        scheduler = getattr(program, "lr_scheduler", None)
+        if scheduler is None:
+            return
+        var_name = getattr(scheduler, "_var_name", None)
+        if var_name is None:
+            return
+        lr = np.array([scheduler()], dtype=np.float32)
+        scope.var(var_name).get_tensor().set(lr, core.CPUPlace())

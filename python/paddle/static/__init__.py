@@ -1,0 +1,20 @@
+"""paddle.static: building and running static programs."""
+from paddle.base.backward import append_backward, gradients  # noqa: F401
+from paddle.base.core import CPUPlace, CUDAPlace, Scope  # noqa: F401
+from paddle.base.executor import Executor, global_scope, scope_guard  # noqa: F401
+from paddle.base.framework import (Operator, Parameter, Program, Variable,  # noqa: F401
+                                   default_main_program, default_startup_program, name_scope,
+                                   program_guard)
+from paddle.base.layer_helper import create_global_var  # noqa: F401
+from paddle.base.param_attr import ParamAttr  # noqa: F401
+from paddle.static import nn  # noqa: F401
+from paddle.static.input import InputSpec, data  # noqa: F401
+from paddle.tensor.creation import create_parameter  # noqa: F401
+
+
+def cpu_places(device_count=None):
+    return [CPUPlace() for _ in range(device_count or 1)]
+
+
+def cuda_places(device_ids=None):
+    return [CUDAPlace(i) for i in (device_ids or [0])]

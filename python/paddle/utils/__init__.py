@@ -1,0 +1,2 @@
+"""paddle.utils."""
+from paddle.base import unique_name  # noqa: F401

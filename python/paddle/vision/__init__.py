@@ -1,0 +1,2 @@
+"""paddle.vision: datasets."""
+from paddle.vision import datasets  # noqa: F401
