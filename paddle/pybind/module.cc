@@ -35,6 +35,7 @@ PYBIND11_MODULE(libpaddle, m) {
   BindTensorAndScope(&m);
   BindExecutor(&m);
   BindRegistry(&m);
+  BindIO(&m);
   m.def("set_seed", [](uint64_t seed) { phi::funcs::SetGlobalSeed(seed); });
   m.def("get_seed", [] { return phi::funcs::GetGlobalSeed(); });
   m.def("set_flag", &common::SetFlag);
