@@ -6,8 +6,10 @@
 #include <unordered_set>
 
 #include "paddle/common/errors.h"
+#include "paddle/common/logging.h"
 #include "paddle/framework/backward.h"
 #include "paddle/framework/op_binding.h"
+#include "paddle/framework/op_runner.h"
 #include "paddle/framework/var_type.h"
 #include "paddle/phi/core/device_context.h"
 
@@ -110,34 +112,9 @@ void Interpreter::BuildInstruction(size_t index, Instruction* instr) {
   };
   framework::SlotTensors inputs = slot_tensors(true), outputs = slot_tensors(false);
 
-  // The kernel's data type: from a dtype attribute, a named input, or the first input.
-  phi::DataType dtype = phi::DataType::FLOAT32;
-  const std::string& from = record.kernel_dtype_from;
-  const framework::AttrDef* dtype_attr = from.empty() ? nullptr : record.FindAttr(from);
-  if (dtype_attr != nullptr) {
-    phi::Attribute value = framework::ConvertAttr(framework::ResolveAttr(*op, *dtype_attr),
-                                                  phi::AttributeIndexOf<phi::DataType>());
-    dtype = std::get<phi::DataType>(value);
-  } else {
-    std::string slot = from;
-    if (slot.empty()) {
-      for (const auto& s : record.inputs) {
-        if (!op->Input(s.name).empty()) {
-          slot = s.name;
-          break;
-        }
-      }
-    }
-    const auto& args = op->Input(slot);
-    if (!args.empty() && args[0] != framework::kEmptyVarName) {
-      const VarDesc* var = block_->FindVarRecursive(args[0]);
-      PD_CHECK(var != nullptr, NotFound, "expected input variable '", args[0], "' of op '",
-               op->Type(), "' to be declared, but it is not");
-      if (var->HasTensorDesc()) dtype = framework::VarTypeToDataType(var->GetDataType());
-      instr->dtype_source = TensorOf(args[0]);
-    }
-  }
-  instr->kernel_key = phi::KernelKey{phi::PlaceToBackend(place_), phi::DataLayout::ANY, dtype};
+  std::string dtype_input;
+  instr->kernel_key = framework::ChooseKernelKey(*op, record, *block_, place_, &dtype_input);
+  if (!dtype_input.empty()) instr->dtype_source = TensorOf(dtype_input);
   instr->kernel = &phi::KernelRegistry::Instance().Select(record.kernel_name, instr->kernel_key);
 
   instr->infer_ctx.SetDeviceContext(dev_ctx_.get());
@@ -277,6 +254,9 @@ void Interpreter::RunInstruction(Instruction* instr) {
     common::RethrowWithContext(e, Describe(*instr));
   }
   for (phi::DenseTensor* t : instr->free_after) t->clear();
+  VLOG(3) << "ran op #" << instr->op_index << " " << instr->op->Type() << ", CPU bytes held: "
+          << phi::GetCPUAllocator()->stats().current.load() << ", peak "
+          << phi::GetCPUAllocator()->stats().peak.load();
 }
 
 std::string Interpreter::Describe(const Instruction& instr) const {

@@ -36,6 +36,7 @@ PYBIND11_MODULE(libpaddle, m) {
   BindExecutor(&m);
   BindRegistry(&m);
   BindIO(&m);
+  BindIR(&m);
   m.def("set_seed", [](uint64_t seed) { phi::funcs::SetGlobalSeed(seed); });
   m.def("get_seed", [] { return phi::funcs::GetGlobalSeed(); });
   m.def("set_flag", &common::SetFlag);
