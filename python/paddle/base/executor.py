@@ -58,16 +58,15 @@ class Executor:
         if self._closed:
             raise RuntimeError("expected an open Executor, but run() was called after close()")
         program = default_main_program() if program is None else program
-        compiled = getattr(program, "_is_compiled_program", False)
-        if compiled:
-            program = program._get_program()
-        if not isinstance(program, Program):
-            raise TypeError(f"expected a Program or CompiledProgram, but got {type(program).__name__}")
-        scope = global_scope() if scope is None else scope
         fetch_list = fetch_list if fetch_list is not None else []
         if not isinstance(fetch_list, (list, tuple)):
             fetch_list = [fetch_list]
         fetch_names = [_fetch_name(f) for f in fetch_list]
+        if getattr(program, "_is_compiled_program", False):
+            program = program._get_program(fetch_names)
+        if not isinstance(program, Program):
+            raise TypeError(f"expected a Program or CompiledProgram, but got {type(program).__name__}")
+        scope = global_scope() if scope is None else scope
         feeds = self._prepare_feed(program, feed or {})
         self._update_learning_rate(program, scope)
         results = self._core.run(program.desc, scope, feeds, fetch_names, program._serialized())
