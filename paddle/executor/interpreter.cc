@@ -91,6 +91,18 @@ void Interpreter::BuildInstruction(size_t index, Instruction* instr) {
   }
   const OpRecord& record = framework::OpRecordRegistry::Instance().Get(op->Type());
   instr->record = &record;
+  if (op->Type() == "conditional_block" || op->Type() == "while") {
+    instr->sub_block = op->GetAttrAs<int>("sub_block");
+    PD_CHECK(instr->sub_block > 0 && static_cast<size_t>(instr->sub_block) < program_.Size(),
+             InvalidArgument, "expected op '", op->Type(), "' to name a sub-block in [1, ",
+             program_.Size(), "), but got ", instr->sub_block);
+    for (const auto& name : op->InputArgumentNames()) TensorOf(name);
+    for (const auto& name : op->OutputArgumentNames()) {
+      const VarDesc* var = block_->FindVarRecursive(name);
+      if (var == nullptr || var->HasTensorDesc()) TensorOf(name);
+    }
+    return;
+  }
   PD_CHECK(!record.no_kernel, Unimplemented, "op '", op->Type(),
            "' is not supported by this interpreter yet");
   framework::CheckOpAgainstRecord(*op, record);
@@ -240,7 +252,54 @@ std::vector<phi::DenseTensor> Interpreter::Run(
   return fetched;
 }
 
+bool Interpreter::ConditionHolds(const std::string& name, bool scalar) const {
+  framework::Variable* var = local_scope_->FindVar(name);
+  PD_CHECK(var != nullptr && var->IsType<phi::DenseTensor>(), NotFound,
+           "expected condition variable '", name, "', but it is not in the scope");
+  const phi::DenseTensor& cond = var->Get<phi::DenseTensor>();
+  if (!scalar) return cond.numel() > 0;
+  PD_CHECK(cond.numel() == 1 && cond.dtype() == phi::DataType::BOOL, InvalidArgument,
+           "expected condition '", name, "' to be a bool tensor of one element, but got ",
+           cond.dims(), " ", cond.dtype());
+  return cond.data<bool>()[0];
+}
+
+void Interpreter::RunControlFlow(Instruction* instr) {
+  const OpDesc& op = *instr->op;
+  auto child = [&]() -> Interpreter* {
+    if (instr->child == nullptr) {
+      std::vector<std::string> keep = op.OutputArgumentNames();
+      instr->child = std::make_unique<Interpreter>(program_, instr->sub_block,
+                                                   local_scope_.get(), place_, keep);
+    }
+    return instr->child.get();
+  };
+  if (op.Type() == "conditional_block") {
+    bool scalar = op.HasAttr("is_scalar_condition") && op.GetAttrAs<bool>("is_scalar_condition");
+    bool run = true;
+    for (const auto& name : op.Input("Cond")) run = run && ConditionHolds(name, scalar);
+    if (run) child()->Run({}, {});
+    return;
+  }
+  const std::string cond = op.Input("Condition").at(0);
+  constexpr int64_t kMaxIterations = int64_t{1} << 40;
+  for (int64_t i = 0; ConditionHolds(cond, true); ++i) {
+    PD_CHECK(i < kMaxIterations, ResourceExhausted, "while loop exceeded ", kMaxIterations,
+             " iterations");
+    child()->Run({}, {});
+  }
+}
+
 void Interpreter::RunInstruction(Instruction* instr) {
+  if (instr->sub_block >= 0) {
+    try {
+      RunControlFlow(instr);
+    } catch (const std::exception& e) {
+      common::RethrowWithContext(e, Describe(*instr));
+    }
+    for (phi::DenseTensor* t : instr->free_after) t->clear();
+    return;
+  }
   try {
     instr->record->infer_meta(&instr->infer_ctx);
     if (instr->dtype_source != nullptr && instr->dtype_source->dtype() != instr->kernel_key.dtype &&

@@ -5,6 +5,8 @@
 #pragma once
 
 #include <memory>
+
+#include "paddle/phi/common/place.h"
 #include <string>
 #include <utility>
 #include <vector>
@@ -17,11 +19,17 @@
 namespace paddle {
 namespace executor {
 
+class Interpreter;
+
 struct Instruction {
   const framework::OpDesc* op = nullptr;
   const framework::OpRecord* record = nullptr;
   size_t op_index = 0;
   bool skip = false;  // feed/fetch ops: the interpreter binds feeds and fetches by name
+  // Control flow (conditional_block, while): the sub-block, run by a child interpreter
+  // built on first use.
+  int sub_block = -1;
+  std::unique_ptr<Interpreter> child;
   const phi::Kernel* kernel = nullptr;
   phi::KernelKey kernel_key;
   phi::KernelContext infer_ctx;
@@ -62,6 +70,8 @@ class Interpreter {
   phi::DenseTensor* TensorOf(const std::string& name);
   void CheckFeed(const std::string& name, const phi::DenseTensor& tensor) const;
   void RunInstruction(Instruction* instr);
+  void RunControlFlow(Instruction* instr);
+  bool ConditionHolds(const std::string& name, bool scalar) const;
   std::string Describe(const Instruction& instr) const;
 
   framework::ProgramDesc program_;

@@ -49,7 +49,8 @@ class ProgramBuilder {
     for (const auto& [slot, args] : inputs) op->SetInput(slot, args);
     for (const auto& [slot, args] : outputs) {
       op->SetOutput(slot, args);
-      for (const auto& name : args) block_->Var(name);
+      for (const auto& name : args)
+        if (block_->FindVarRecursive(name) == nullptr) block_->Var(name);
     }
     for (const auto& attr : attrs) op->SetAttr(attr);
     framework::InferShapeForOp(*op, block_);
