@@ -1,0 +1,87 @@
+#include "paddle/phi/kernels/unary_math_grad_kernel.h"
+
+#include <cmath>
+
+#include "paddle/phi/core/device_context.h"
+#include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/unary_math_kernel.h"
+
+namespace phi {
+namespace {
+
+// dx[i] = op(v[i], dout[i]) where v is X or Out; elementwise, so dx may share their storage.
+template <typename T, typename Context, typename Op>
+void UnaryGrad(const Context& dev_ctx, const DenseTensor& v, const DenseTensor& dout,
+               DenseTensor* dx, const char* what, Op op) {
+  if (dx == nullptr) return;
+  PD_CHECK(dout.numel() == v.numel() && dx->numel() == v.numel(), InvalidArgument, "expected ",
+           what, "'s Out@GRAD and X@GRAD to have dims ", v.dims(), ", but got ", dout.dims(),
+           " and ", dx->dims());
+  const DenseTensor v_in = v;  // keep storage alive if dx aliases one of them
+  const DenseTensor d_in = dout;
+  const T* a = v_in.data<T>();
+  const T* d = d_in.data<T>();
+  T* result = dev_ctx.template Alloc<T>(dx);
+  for (int64_t i = 0, n = v_in.numel(); i < n; ++i) result[i] = op(a[i], d[i]);
+}
+
+}  // namespace
+
+template <typename T, typename Context>
+void ExpGradKernel(const Context& dev_ctx, const DenseTensor& out, const DenseTensor& dout,
+                   DenseTensor* dx) {
+  UnaryGrad<T>(dev_ctx, out, dout, dx, "exp_grad", [](T y, T g) { return g * y; });
+}
+
+template <typename T, typename Context>
+void LogGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                   DenseTensor* dx) {
+  UnaryGrad<T>(dev_ctx, x, dout, dx, "log_grad", [](T v, T g) { return g / v; });
+}
+
+template <typename T, typename Context>
+void SqrtGradKernel(const Context& dev_ctx, const DenseTensor& out, const DenseTensor& dout,
+                    DenseTensor* dx) {
+  UnaryGrad<T>(dev_ctx, out, dout, dx, "sqrt_grad", [](T y, T g) { return g * T(0.5) / y; });
+}
+
+template <typename T, typename Context>
+void AbsGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                   DenseTensor* dx) {
+  UnaryGrad<T>(dev_ctx, x, dout, dx, "abs_grad", [](T v, T g) {
+    return v > T(0) ? g : (v < T(0) ? T(-g) : T(0));
+  });
+}
+
+template <typename T, typename Context>
+void SquareGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                      DenseTensor* dx) {
+  UnaryGrad<T>(dev_ctx, x, dout, dx, "square_grad", [](T v, T g) { return g * T(2) * v; });
+}
+
+template <typename T, typename Context>
+void Relu6GradKernel(const Context& dev_ctx, const DenseTensor& out, const DenseTensor& dout,
+                     float threshold, DenseTensor* dx) {
+  const T high = static_cast<T>(threshold);
+  UnaryGrad<T>(dev_ctx, out, dout, dx, "relu6_grad",
+               [high](T y, T g) { return (y > T(0) && y < high) ? g : T(0); });
+}
+
+template <typename T, typename Context>
+void PowGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* factor_tensor,
+                   const DenseTensor& dout, float factor, DenseTensor* dx) {
+  const T exponent = static_cast<T>(PowFactor(factor_tensor, factor));
+  UnaryGrad<T>(dev_ctx, x, dout, dx, "pow_grad", [exponent](T v, T g) {
+    return g * exponent * std::pow(v, exponent - T(1));
+  });
+}
+
+}  // namespace phi
+
+PD_REGISTER_KERNEL(exp_grad, CPU, phi::ExpGradKernel, float, double);
+PD_REGISTER_KERNEL(log_grad, CPU, phi::LogGradKernel, float, double);
+PD_REGISTER_KERNEL(sqrt_grad, CPU, phi::SqrtGradKernel, float, double);
+PD_REGISTER_KERNEL(abs_grad, CPU, phi::AbsGradKernel, float, double);
+PD_REGISTER_KERNEL(square_grad, CPU, phi::SquareGradKernel, float, double);
+PD_REGISTER_KERNEL(relu6_grad, CPU, phi::Relu6GradKernel, float, double);
+PD_REGISTER_KERNEL(pow_grad, CPU, phi::PowGradKernel, float, double);

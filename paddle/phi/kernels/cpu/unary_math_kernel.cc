@@ -1,0 +1,95 @@
+#include "paddle/phi/kernels/unary_math_kernel.h"
+
+#include <cmath>
+#include <type_traits>
+
+#include "paddle/phi/core/device_context.h"
+#include "paddle/phi/core/kernel_registry.h"
+
+namespace phi {
+namespace {
+
+// out[i] = op(x[i]); elementwise, so Out may share X's storage (in place).
+template <typename T, typename Context, typename Op>
+void Unary(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out, const char* op_name,
+           Op op) {
+  PD_CHECK(out->numel() == x.numel(), InvalidArgument, "expected ", op_name,
+           "'s Out to have X's dims ", x.dims(), ", but got ", out->dims());
+  const DenseTensor x_in = x;  // keeps X's storage alive if Out aliases it
+  const T* in = x_in.data<T>();
+  T* result = dev_ctx.template Alloc<T>(out);
+  for (int64_t i = 0, n = x_in.numel(); i < n; ++i) result[i] = op(in[i]);
+}
+
+}  // namespace
+
+double PowFactor(const DenseTensor* factor_tensor, float factor) {
+  if (factor_tensor == nullptr) return factor;
+  PD_CHECK(factor_tensor->numel() == 1, InvalidArgument,
+           "expected pow's FactorTensor to hold one element, but got dims ",
+           factor_tensor->dims());
+  switch (factor_tensor->dtype()) {
+    case DataType::FLOAT32: return factor_tensor->data<float>()[0];
+    case DataType::FLOAT64: return factor_tensor->data<double>()[0];
+    case DataType::INT32: return factor_tensor->data<int32_t>()[0];
+    case DataType::INT64: return static_cast<double>(factor_tensor->data<int64_t>()[0]);
+    default:
+      PD_THROW(InvalidArgument, "expected pow's FactorTensor to be float32, float64, int32 or "
+               "int64, but got ", factor_tensor->dtype());
+  }
+}
+
+template <typename T, typename Context>
+void ExpKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  Unary<T>(dev_ctx, x, out, "exp", [](T v) { return std::exp(v); });
+}
+
+template <typename T, typename Context>
+void LogKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  Unary<T>(dev_ctx, x, out, "log", [](T v) { return std::log(v); });
+}
+
+template <typename T, typename Context>
+void SqrtKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  Unary<T>(dev_ctx, x, out, "sqrt", [](T v) { return std::sqrt(v); });
+}
+
+template <typename T, typename Context>
+void AbsKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  Unary<T>(dev_ctx, x, out, "abs", [](T v) { return v < T(0) ? T(-v) : v; });
+}
+
+template <typename T, typename Context>
+void SquareKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  Unary<T>(dev_ctx, x, out, "square", [](T v) { return v * v; });
+}
+
+template <typename T, typename Context>
+void Relu6Kernel(const Context& dev_ctx, const DenseTensor& x, float threshold, DenseTensor* out) {
+  const T high = static_cast<T>(threshold);
+  Unary<T>(dev_ctx, x, out, "relu6",
+           [high](T v) { return v < T(0) ? T(0) : (high < v ? high : v); });
+}
+
+template <typename T, typename Context>
+void PowKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* factor_tensor,
+               float factor, DenseTensor* out) {
+  const double exponent = PowFactor(factor_tensor, factor);
+  Unary<T>(dev_ctx, x, out, "pow", [exponent](T v) {
+    if constexpr (std::is_integral_v<T>) {
+      return static_cast<T>(std::llround(std::pow(static_cast<double>(v), exponent)));
+    } else {
+      return static_cast<T>(std::pow(v, static_cast<T>(exponent)));
+    }
+  });
+}
+
+}  // namespace phi
+
+PD_REGISTER_KERNEL(exp, CPU, phi::ExpKernel, float, double);
+PD_REGISTER_KERNEL(log, CPU, phi::LogKernel, float, double);
+PD_REGISTER_KERNEL(sqrt, CPU, phi::SqrtKernel, float, double);
+PD_REGISTER_KERNEL(abs, CPU, phi::AbsKernel, float, double, int32_t, int64_t);
+PD_REGISTER_KERNEL(square, CPU, phi::SquareKernel, float, double, int32_t, int64_t);
+PD_REGISTER_KERNEL(relu6, CPU, phi::Relu6Kernel, float, double);
+PD_REGISTER_KERNEL(pow, CPU, phi::PowKernel, float, double, int32_t, int64_t);

@@ -1,0 +1,35 @@
+// Elementwise unary math kernels: exp, log, sqrt, abs, square, relu6 (min(max(x, 0),
+// threshold)) and pow (x^factor, the factor from the optional one-element FactorTensor when
+// given, else the attribute). Out may share X's storage.
+#pragma once
+
+#include "paddle/phi/core/dense_tensor.h"
+
+namespace phi {
+
+template <typename T, typename Context>
+void ExpKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out);
+
+template <typename T, typename Context>
+void LogKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out);
+
+template <typename T, typename Context>
+void SqrtKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out);
+
+template <typename T, typename Context>
+void AbsKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out);
+
+template <typename T, typename Context>
+void SquareKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out);
+
+template <typename T, typename Context>
+void Relu6Kernel(const Context& dev_ctx, const DenseTensor& x, float threshold, DenseTensor* out);
+
+template <typename T, typename Context>
+void PowKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* factor_tensor,
+               float factor, DenseTensor* out);
+
+// The exponent in effect for pow: FactorTensor's one value when given, else `factor`.
+double PowFactor(const DenseTensor* factor_tensor, float factor);
+
+}  // namespace phi
