@@ -161,23 +161,35 @@ class BackwardBuilder {
 
   void Seed(const std::string& target, const std::string& given) {
     const std::string grad = GradVarName(target);
-    VarDesc* var = block_->FindVarRecursive(target);
     DeclareGrad(target);
     OpDesc* op = block_->AppendOp();
     if (!given.empty()) {
       op->SetType("assign");
       op->SetInput("X", {given});
     } else {
-      op->SetType("fill_constant");
-      std::vector<int64_t> shape = var->GetShape();
-      for (int64_t& d : shape) d = d < 0 ? 1 : d;
-      op->SetAttr("shape", shape);
-      op->SetAttr("value", 1.0f);
-      op->SetAttr("dtype", static_cast<int>(var->GetDataType()));
+      FillLike(op, target, 1.0f);
     }
     op->SetOutput("Out", {grad});
     op->SetAttr("op_role", static_cast<int>(kBackward | kLoss));
     writers_[grad].push_back({op, "Out", 0});
+  }
+
+  // A constant of `value` shaped like `fwd_name`: fill_constant when the shape is known at
+  // build time, else fill_any_like of the variable itself (dynamic batch dimensions).
+  void FillLike(OpDesc* op, const std::string& fwd_name, float value) {
+    VarDesc* var = block_->FindVarRecursive(fwd_name);
+    std::vector<int64_t> shape = var->GetShape();
+    bool known = std::all_of(shape.begin(), shape.end(), [](int64_t d) { return d >= 0; });
+    if (known) {
+      op->SetType("fill_constant");
+      op->SetAttr("shape", shape);
+      op->SetAttr("dtype", static_cast<int>(var->GetDataType()));
+    } else {
+      op->SetType("fill_any_like");
+      op->SetInput("X", {fwd_name});
+      op->SetAttr("dtype", -1);
+    }
+    op->SetAttr("value", value);
   }
 
   void DeclareGrad(const std::string& fwd_name) {
@@ -259,12 +271,7 @@ class BackwardBuilder {
              "expected forward variable '", fwd_name, "' to build a zero gradient, but it is not a tensor");
     DeclareGrad(fwd_name);
     OpDesc* op = block_->AppendOp();
-    op->SetType("fill_constant");
-    std::vector<int64_t> shape = var->GetShape();
-    for (int64_t& d : shape) d = d < 0 ? 1 : d;
-    op->SetAttr("shape", shape);
-    op->SetAttr("value", 0.0f);
-    op->SetAttr("dtype", static_cast<int>(var->GetDataType()));
+    FillLike(op, fwd_name, 0.0f);
     op->SetOutput("Out", {GradVarName(fwd_name)});
     op->SetAttr("op_role", static_cast<int>(kBackward));
     writers_[GradVarName(fwd_name)].push_back({op, "Out", 0});
