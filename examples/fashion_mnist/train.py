@@ -52,8 +52,8 @@ def evaluate(exe, program, loader, acc, loss):
     for images, labels in loader:
         a, l = exe.run(program, feed={"image": images, "label": labels}, fetch_list=[acc, loss])
         n = len(labels)
-        correct += float(a) * n
-        losses += float(l) * n
+        correct += float(np.asarray(a).reshape(-1)[0]) * n
+        losses += float(np.asarray(l).reshape(-1)[0]) * n
         count += n
     return correct / count, losses / count
 
