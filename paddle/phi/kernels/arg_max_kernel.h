@@ -1,0 +1,15 @@
+// argmax (legacy arg_max): the index of the largest element along an axis (or over all
+// elements with flatten), as int64 or int32; the first one on ties, NaN counting as largest.
+#pragma once
+
+#include <cstdint>
+
+#include "paddle/phi/core/dense_tensor.h"
+
+namespace phi {
+
+template <typename T, typename Context>
+void ArgMaxKernel(const Context& dev_ctx, const DenseTensor& x, int64_t axis, bool keepdims,
+                  bool flatten, DataType dtype, DenseTensor* out);
+
+}  // namespace phi

@@ -1,0 +1,125 @@
+#include "paddle/phi/kernels/conv_grad_kernel.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "paddle/phi/core/device_context.h"
+#include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/blas.h"
+#include "paddle/phi/kernels/funcs/conv_util.h"
+
+namespace phi {
+namespace {
+
+// With dout_g [Mg, images * pixels] and col = im2col(input) [K, images * pixels]:
+// filter_grad_g += dout_g @ col^T, and input_grad += col2im(filter_g^T @ dout_g).
+// input_grad and filter_grad (either may be null) must be zero on entry.
+template <typename T>
+void ConvBackwardNchw(const T* input, const T* filter, const T* dout, const ConvGeometry& g,
+                      T* input_grad, T* filter_grad) {
+  const funcs::ConvPlane p = funcs::MakeConvPlane(g);
+  const int64_t groups = g.groups;
+  const int64_t in_per_group = g.in_channels / groups;
+  const int64_t out_per_group = g.out_channels / groups;
+  const int64_t k = in_per_group * p.kernel_h * p.kernel_w;
+  const int64_t pixels = p.out_h * p.out_w;
+  const int64_t image_size = g.in_channels * p.in_h * p.in_w;
+  const int64_t group_in_size = in_per_group * p.in_h * p.in_w;
+  const int64_t out_image_size = g.out_channels * pixels;
+  const bool pointwise = funcs::IsPointwise(p);
+  const int64_t chunk = funcs::ImagesPerChunk(k, pixels, g.batch);
+  std::vector<T> col(pointwise && chunk == 1 ? 0 : k * chunk * pixels);
+  std::vector<T> dout_chunk(chunk > 1 ? out_per_group * chunk * pixels : 0);
+  for (int64_t n0 = 0; n0 < g.batch; n0 += chunk) {
+    const int64_t images = std::min(chunk, g.batch - n0);
+    const int64_t width = images * pixels;
+    const bool direct = pointwise && images == 1;  // the image is its own column matrix
+    for (int64_t gi = 0; gi < groups; ++gi) {
+      const T* weights = filter + gi * out_per_group * k;
+      const T* dmat = dout + n0 * out_image_size + gi * out_per_group * pixels;
+      if (images > 1) {
+        for (int64_t m = 0; m < out_per_group; ++m) {
+          for (int64_t b = 0; b < images; ++b) {
+            std::memcpy(dout_chunk.data() + m * width + b * pixels,
+                        dout + (n0 + b) * out_image_size + (gi * out_per_group + m) * pixels,
+                        pixels * sizeof(T));
+          }
+        }
+        dmat = dout_chunk.data();
+      }
+      const T* group_input = input + n0 * image_size + gi * group_in_size;
+      if (filter_grad != nullptr) {
+        const T* matrix = group_input;
+        if (!direct) {
+          for (int64_t b = 0; b < images; ++b) {
+            funcs::Im2Col(group_input + b * image_size, in_per_group, p, width,
+                          col.data() + b * pixels);
+          }
+          matrix = col.data();
+        }
+        funcs::Gemm<T>(false, true, out_per_group, k, width, T(1), dmat, matrix, T(1),
+                       filter_grad + gi * out_per_group * k);
+      }
+      if (input_grad != nullptr) {
+        T* group_grad = input_grad + n0 * image_size + gi * group_in_size;
+        if (direct) {
+          funcs::Gemm<T>(true, false, k, width, out_per_group, T(1), weights, dmat, T(0),
+                         group_grad);
+          continue;
+        }
+        funcs::Gemm<T>(true, false, k, width, out_per_group, T(1), weights, dmat, T(0),
+                       col.data());
+        for (int64_t b = 0; b < images; ++b) {
+          funcs::Col2ImAdd(col.data() + b * pixels, in_per_group, p, width,
+                           group_grad + b * image_size);
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+
+template <typename T, typename Context>
+void ConvGradKernel(const Context& dev_ctx, const DenseTensor& input, const DenseTensor& filter,
+                    const DenseTensor& out_grad, const std::vector<int>& strides,
+                    const std::vector<int>& paddings, const std::string& padding_algorithm,
+                    const std::vector<int>& dilations, int groups,
+                    const std::string& data_format, DenseTensor* input_grad,
+                    DenseTensor* filter_grad) {
+  if (input_grad == nullptr && filter_grad == nullptr) return;
+  const ConvGeometry g = ComputeConvGeometry(input.dims(), filter.dims(), strides, paddings,
+                                             padding_algorithm, dilations, groups, data_format);
+  PD_CHECK(out_grad.dims() == g.out_dims, InvalidArgument,
+           "expected conv2d_grad's Output@GRAD to have dims ", g.out_dims, ", but got ",
+           out_grad.dims());
+  T* dinput = nullptr;
+  T* dfilter = nullptr;
+  if (input_grad != nullptr) {
+    dinput = dev_ctx.template Alloc<T>(input_grad);
+    std::fill(dinput, dinput + input_grad->numel(), T(0));
+  }
+  if (filter_grad != nullptr) {
+    dfilter = dev_ctx.template Alloc<T>(filter_grad);
+    std::fill(dfilter, dfilter + filter_grad->numel(), T(0));
+  }
+  if (out_grad.numel() == 0) return;
+  if (!g.channels_last) {
+    ConvBackwardNchw(input.data<T>(), filter.data<T>(), out_grad.data<T>(), g, dinput, dfilter);
+    return;
+  }
+  std::vector<T> x = funcs::ChannelsLastToFirst(input.data<T>(), input.dims());
+  std::vector<T> dy = funcs::ChannelsLastToFirst(out_grad.data<T>(), out_grad.dims());
+  std::vector<T> dx(dinput != nullptr ? x.size() : 0, T(0));
+  ConvBackwardNchw(x.data(), filter.data<T>(), dy.data(), g, dinput ? dx.data() : nullptr,
+                   dfilter);
+  if (dinput != nullptr) {
+    funcs::ChannelsFirstToLast(dx.data(), DDim({g.batch, g.in_channels, g.h.in, g.w.in}),
+                               dinput);
+  }
+}
+
+}  // namespace phi
+
+PD_REGISTER_KERNEL(conv2d_grad, CPU, phi::ConvGradKernel, float, double);
+PD_REGISTER_KERNEL(depthwise_conv2d_grad, CPU, phi::ConvGradKernel, float, double);

@@ -1,0 +1,47 @@
+#include "paddle/phi/kernels/gelu_grad_kernel.h"
+
+#include <cmath>
+
+#include "paddle/phi/core/device_context.h"
+#include "paddle/phi/core/kernel_registry.h"
+
+namespace phi {
+
+template <typename T, typename Context>
+void GeluGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& out_grad,
+                    bool approximate, DenseTensor* x_grad) {
+  if (x_grad == nullptr) return;
+  PD_CHECK(out_grad.numel() == x.numel(), InvalidArgument,
+           "expected gelu_grad's Out@GRAD to have X's dims ", x.dims(), ", but got ",
+           out_grad.dims());
+  const T* in = x.data<T>();
+  const T* dy = out_grad.data<T>();
+  T* dx = dev_ctx.template Alloc<T>(x_grad);
+  const int64_t n = x.numel();
+  if (approximate) {
+    // d/dx 0.5 x (1 + tanh(u)) = 0.5 (1 + tanh(u)) + 0.5 x (1 - tanh(u)^2) u',
+    // u = s (x + c x^3), u' = s (1 + 3 c x^2)
+    const T s = static_cast<T>(0.79788456080286535588);
+    const T c = static_cast<T>(0.044715);
+    for (int64_t i = 0; i < n; ++i) {
+      const T v = in[i];
+      const T t = std::tanh(s * (v + c * v * v * v));
+      const T du = s * (T(1) + T(3) * c * v * v);
+      dx[i] = dy[i] * (T(0.5) * (T(1) + t) + T(0.5) * v * (T(1) - t * t) * du);
+    }
+  } else {
+    // d/dx x Phi(x) = Phi(x) + x phi(x)
+    const T kInvSqrt2 = static_cast<T>(0.70710678118654752440);
+    const T kInvSqrt2Pi = static_cast<T>(0.39894228040143267794);
+    for (int64_t i = 0; i < n; ++i) {
+      const T v = in[i];
+      const T cdf = T(0.5) * (T(1) + std::erf(v * kInvSqrt2));
+      const T pdf = kInvSqrt2Pi * std::exp(T(-0.5) * v * v);
+      dx[i] = dy[i] * (cdf + v * pdf);
+    }
+  }
+}
+
+}  // namespace phi
+
+PD_REGISTER_KERNEL(gelu_grad, CPU, phi::GeluGradKernel, float, double);

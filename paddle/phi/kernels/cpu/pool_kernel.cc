@@ -1,0 +1,73 @@
+#include "paddle/phi/kernels/pool_kernel.h"
+
+#include <limits>
+
+#include "paddle/phi/core/device_context.h"
+#include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/conv_util.h"
+#include "paddle/phi/kernels/funcs/pooling.h"
+
+namespace phi {
+namespace {
+
+template <typename T>
+void PoolForwardNchw(const T* x, const PoolGeometry& g, bool is_max, bool exclusive, T* out) {
+  const int64_t planes = g.batch * g.channels;
+  const int64_t in_plane = g.h.in * g.w.in;
+  const int64_t out_plane = g.h.out * g.w.out;
+  const std::vector<funcs::PoolRange> rows = funcs::PoolWindows(g.h, g.adaptive);
+  const std::vector<funcs::PoolRange> cols = funcs::PoolWindows(g.w, g.adaptive);
+  for (int64_t plane = 0; plane < planes; ++plane) {
+    const T* src = x + plane * in_plane;
+    T* dst = out + plane * out_plane;
+    for (const funcs::PoolRange& rh : rows) {
+      for (const funcs::PoolRange& rw : cols) {
+        const int64_t count = (rh.end - rh.begin) * (rw.end - rw.begin);
+        T value = T(0);  // a window entirely in the padding gives 0
+        if (count > 0 && is_max) {
+          value = -std::numeric_limits<T>::infinity();
+          for (int64_t h = rh.begin; h < rh.end; ++h)
+            for (int64_t w = rw.begin; w < rw.end; ++w) value = std::max(value, src[h * g.w.in + w]);
+        } else if (count > 0) {
+          for (int64_t h = rh.begin; h < rh.end; ++h)
+            for (int64_t w = rw.begin; w < rw.end; ++w) value += src[h * g.w.in + w];
+          const int64_t size = (exclusive || g.adaptive) ? count : rh.padded * rw.padded;
+          value /= static_cast<T>(size);
+        }
+        *dst++ = value;
+      }
+    }
+  }
+}
+
+}  // namespace
+
+template <typename T, typename Context>
+void Pool2dKernel(const Context& dev_ctx, const DenseTensor& x, const std::string& pooling_type,
+                  const std::vector<int>& ksize, bool global_pooling,
+                  const std::vector<int>& strides, const std::vector<int>& paddings,
+                  bool exclusive, bool adaptive, bool ceil_mode, const std::string& data_format,
+                  const std::string& padding_algorithm, DenseTensor* out) {
+  const PoolGeometry g = ComputePoolGeometry(x.dims(), ksize, global_pooling, strides, paddings,
+                                             adaptive, ceil_mode, data_format, padding_algorithm);
+  PD_CHECK(out->dims() == g.out_dims, InvalidArgument, "expected pool2d's Out to have dims ",
+           g.out_dims, " (from InferMeta), but got ", out->dims());
+  PD_CHECK(pooling_type == "max" || pooling_type == "avg", InvalidArgument,
+           "expected pool2d's pooling_type to be \"max\" or \"avg\", but got \"", pooling_type,
+           "\"");
+  const bool is_max = pooling_type == "max";
+  T* result = dev_ctx.template Alloc<T>(out);
+  if (out->numel() == 0) return;
+  if (!g.channels_last) {
+    PoolForwardNchw(x.data<T>(), g, is_max, exclusive, result);
+    return;
+  }
+  std::vector<T> xt = funcs::ChannelsLastToFirst(x.data<T>(), x.dims());
+  std::vector<T> yt(out->numel());
+  PoolForwardNchw(xt.data(), g, is_max, exclusive, yt.data());
+  funcs::ChannelsFirstToLast(yt.data(), DDim({g.batch, g.channels, g.h.out, g.w.out}), result);
+}
+
+}  // namespace phi
+
+PD_REGISTER_KERNEL(pool2d, CPU, phi::Pool2dKernel, float, double);

@@ -1,0 +1,47 @@
+// The pooling window of one output position, shared by pool2d and its grad.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "paddle/phi/infermeta/nn.h"
+
+namespace phi {
+namespace funcs {
+
+struct PoolRange {
+  int64_t begin = 0;  // in-image extent [begin, end)
+  int64_t end = 0;
+  int64_t padded = 0;  // extent counting padding, for non-exclusive averages
+};
+
+// Adaptive windows are [floor(o * in / out), ceil((o + 1) * in / out)). Other windows start at
+// o * stride - pad_before and, as in PaddlePaddle, are clipped at in + pad_before before the
+// padded extent is taken (with asymmetric padding, the bottom/right padding only affects the
+// number of windows).
+inline PoolRange PoolWindow(const WindowAxis& a, bool adaptive, int64_t o) {
+  PoolRange r;
+  if (adaptive) {
+    r.begin = o * a.in / a.out;
+    r.end = ((o + 1) * a.in + a.out - 1) / a.out;
+    r.padded = r.end - r.begin;
+    return r;
+  }
+  const int64_t start = o * a.stride - a.pad_before;
+  const int64_t end = std::min(start + a.kernel, a.in + a.pad_before);
+  r.padded = end - start;
+  r.begin = std::max<int64_t>(start, 0);
+  r.end = std::min(end, a.in);
+  return r;
+}
+
+// The windows of every output position along an axis (the same for every plane).
+inline std::vector<PoolRange> PoolWindows(const WindowAxis& a, bool adaptive) {
+  std::vector<PoolRange> windows(a.out);
+  for (int64_t o = 0; o < a.out; ++o) windows[o] = PoolWindow(a, adaptive, o);
+  return windows;
+}
+
+}  // namespace funcs
+}  // namespace phi
