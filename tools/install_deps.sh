@@ -8,10 +8,10 @@ DEB_PACKAGES=(
   protobuf-compiler libprotobuf-dev
   libeigen3-dev libgoogle-glog-dev libgflags-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  pybind11-dev libopenblas-serial-dev libxxhash-dev
+  pybind11-dev libopenblas-serial-dev libxxhash-dev zlib1g-dev
   dataset-fashion-mnist
 )
-PY_PACKAGES=(numpy pytest pyyaml pybind11)
+PY_PACKAGES=(numpy pytest pyyaml pybind11 setuptools wheel)
 
 missing=()
 for p in "${DEB_PACKAGES[@]}"; do
@@ -26,7 +26,7 @@ fi
 
 PYTHON=${PYTHON:-python3}
 py_missing=()
-for m in numpy pytest yaml pybind11; do
+for m in numpy pytest yaml pybind11 setuptools wheel; do
   "$PYTHON" -c "import $m" 2>/dev/null || py_missing+=("$m")
 done
 if [ ${#py_missing[@]} -gt 0 ]; then

@@ -16,6 +16,18 @@ if [ -e build_phi/paddle/framework ] && ls build_phi/paddle/framework/*.so >/dev
 fi
 ctest --test-dir build_phi --output-on-failure
 
+echo "== pip install . (smoke test of the installed package)"
+PIP_TARGET_DIR=$(mktemp -d)
+python3 -m pip install -q --no-build-isolation --no-deps --target "$PIP_TARGET_DIR" . 2>&1 | grep -v "running pip as the 'root' user" || true
+(cd "$PIP_TARGET_DIR" && PYTHONPATH="$PIP_TARGET_DIR" python3 -c "
+import numpy as np, paddle
+paddle.enable_static()
+x = paddle.static.data('x', [2], 'float32')
+out, = paddle.static.Executor().run(feed={'x': np.ones(2, 'float32')}, fetch_list=[x * 3.0])
+assert paddle.__file__.startswith('$PIP_TARGET_DIR') and out.tolist() == [3.0, 3.0]
+print('installed package works:', paddle.__file__)")
+rm -rf "$PIP_TARGET_DIR"
+
 if [ -d test/python ] && ls test/python/test_*.py >/dev/null 2>&1 && [ -d build/python ]; then
   echo "== pytest"
   PYTHONPATH="$PWD/build/python${PYTHONPATH:+:$PYTHONPATH}" python3 -m pytest -q test/python
