@@ -28,12 +28,18 @@ funcs::BroadcastPlan PlanGrad(const DenseTensor& x, const DenseTensor& y, const 
 
 // Allocates a wanted gradient with its own storage (never over one of `inputs`, which are
 // read while it is written) and returns its data; nullptr when the gradient is not wanted.
+// `in_place_ok` names an input the gradient may keep sharing (a pure copy of it, as add's
+// X@GRAD of an equal-shape Out@GRAD: the inplace pass makes them one variable).
 template <typename T, typename Context>
 T* AllocGrad(const Context& dev_ctx, DenseTensor* grad, const DenseTensor& like, const char* name,
-             std::initializer_list<const DenseTensor*> inputs) {
+             std::initializer_list<const DenseTensor*> inputs,
+             const DenseTensor* in_place_ok = nullptr) {
   if (grad == nullptr) return nullptr;
   PD_CHECK(grad->numel() == like.numel(), InvalidArgument, "expected ", name, " to have dims ",
            like.dims(), ", but got ", grad->dims());
+  if (in_place_ok != nullptr && grad->Holder() != nullptr &&
+      grad->Holder() == in_place_ok->Holder() && grad->numel() == in_place_ok->numel())
+    return dev_ctx.template Alloc<T>(grad);
   for (const DenseTensor* input : inputs) {
     if (grad->Holder() != nullptr && grad->Holder() == input->Holder()) {
       DDim dims = grad->dims();
@@ -60,11 +66,12 @@ void AddGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTens
   const DenseTensor d_in = dout;
   funcs::BroadcastPlan plan = PlanGrad(x, y, d_in, nullptr, axis);
   const T* d = d_in.data<T>();
-  if (T* gx = AllocGrad<T>(dev_ctx, dx, x, "X@GRAD", {&d_in})) {
-    funcs::ReduceGradToInput(plan, true, d, gx, x.numel());
-  }
+  // dy first: dx may be dout itself (in place), which its computation leaves unchanged.
   if (T* gy = AllocGrad<T>(dev_ctx, dy, y, "Y@GRAD", {&d_in})) {
     funcs::ReduceGradToInput(plan, false, d, gy, y.numel());
+  }
+  if (T* gx = AllocGrad<T>(dev_ctx, dx, x, "X@GRAD", {&d_in}, &d_in)) {
+    funcs::ReduceGradToInput(plan, true, d, gx, x.numel());
   }
 }
 
@@ -74,13 +81,13 @@ void SubtractGradKernel(const Context& dev_ctx, const DenseTensor& x, const Dens
   const DenseTensor d_in = dout;
   funcs::BroadcastPlan plan = PlanGrad(x, y, d_in, nullptr, axis);
   const T* d = d_in.data<T>();
-  if (T* gx = AllocGrad<T>(dev_ctx, dx, x, "X@GRAD", {&d_in})) {
-    funcs::ReduceGradToInput(plan, true, d, gx, x.numel());
-  }
   if (T* gy = AllocGrad<T>(dev_ctx, dy, y, "Y@GRAD", {&d_in})) {
     funcs::ReduceGradToInput(plan, false, d, gy, y.numel());
     const int64_t n = y.numel();
     for (int64_t i = 0; i < n; ++i) gy[i] = -gy[i];
+  }
+  if (T* gx = AllocGrad<T>(dev_ctx, dx, x, "X@GRAD", {&d_in}, &d_in)) {
+    funcs::ReduceGradToInput(plan, true, d, gx, x.numel());
   }
 }
 

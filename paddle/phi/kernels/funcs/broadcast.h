@@ -77,7 +77,9 @@ template <typename T>
 void ReduceGradToInput(const BroadcastPlan& plan, bool for_x, const T* out_grad, T* input_grad,
                        int64_t input_numel) {
   if (input_numel == plan.numel) {  // nothing was broadcast on this side
-    if (input_numel > 0) std::memcpy(input_grad, out_grad, sizeof(T) * input_numel);
+    // Equal pointers: the gradient shares Out@GRAD's buffer (in place), already in place.
+    if (input_numel > 0 && input_grad != out_grad)
+      std::memcpy(input_grad, out_grad, sizeof(T) * input_numel);
     return;
   }
   for (int64_t i = 0; i < input_numel; ++i) input_grad[i] = T(0);
