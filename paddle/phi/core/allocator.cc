@@ -17,10 +17,60 @@ void MemoryStats::Add(int64_t bytes) {
   }
 }
 
-std::shared_ptr<Allocation> CPUAllocator::Allocate(size_t bytes) {
+size_t CPUAllocator::SizeClass(size_t bytes) {
   size_t rounded = (bytes + kAlignment - 1) / kAlignment * kAlignment;
   if (rounded == 0) rounded = kAlignment;
-  void* ptr = std::aligned_alloc(kAlignment, rounded);
+  if (rounded <= 1024) return rounded;
+  size_t power = 1;
+  while (power * 2 <= rounded) power *= 2;
+  size_t step = power / 4;  // classes power, 1.25, 1.5, 1.75 x power: at most 25% extra
+  return (rounded + step - 1) / step * step;
+}
+
+uint64_t CPUAllocator::ReleaseCache() {
+  std::lock_guard<std::mutex> lock(mu_);
+  uint64_t released = cached_;
+  for (auto& [size, blocks] : free_blocks_)
+    for (void* p : blocks) std::free(p);
+  free_blocks_.clear();
+  cached_ = 0;
+  return released;
+}
+
+uint64_t CPUAllocator::cached_bytes() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return cached_;
+}
+
+void CPUAllocator::set_cache_limit(uint64_t bytes) {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    cache_limit_ = bytes;
+  }
+  if (cached_bytes() > bytes) ReleaseCache();
+}
+
+std::shared_ptr<Allocation> CPUAllocator::Allocate(size_t bytes) {
+  size_t rounded = SizeClass(bytes);
+  void* ptr = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = free_blocks_.find(rounded);
+    if (it != free_blocks_.end() && !it->second.empty()) {
+      ptr = it->second.back();
+      it->second.pop_back();
+      cached_ -= rounded;
+    }
+  }
+  if (ptr != nullptr) {
+    stats_.Add(static_cast<int64_t>(rounded));
+    return std::make_shared<Allocation>(ptr, rounded, place_, this);
+  }
+  ptr = std::aligned_alloc(kAlignment, rounded);
+  if (ptr == nullptr) {  // give the cache back and try once more
+    ReleaseCache();
+    ptr = std::aligned_alloc(kAlignment, rounded);
+  }
   PD_CHECK(ptr != nullptr, ResourceExhausted, "expected to allocate ", bytes,
            " bytes on CPU, but the system is out of memory (currently held: ",
            stats_.current.load(), " bytes)");
@@ -29,8 +79,16 @@ std::shared_ptr<Allocation> CPUAllocator::Allocate(size_t bytes) {
 }
 
 void CPUAllocator::Free(void* ptr, size_t bytes) {
-  std::free(ptr);
   stats_.Add(-static_cast<int64_t>(bytes));
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (cached_ + bytes <= cache_limit_) {
+      free_blocks_[bytes].push_back(ptr);
+      cached_ += bytes;
+      return;
+    }
+  }
+  std::free(ptr);
 }
 
 CPUAllocator* GetCPUAllocator() {

@@ -6,6 +6,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
+#include <unordered_map>
+#include <vector>
 
 #include "paddle/phi/common/place.h"
 
@@ -49,6 +52,9 @@ struct MemoryStats {
   void ResetPeak() { peak.store(current.load()); }
 };
 
+// Keeps freed blocks in size classes (at most 25% rounding) for reuse, up to a byte limit,
+// so a training loop's per-step tensors do not go back to the system (and fault their pages
+// in again) every step. stats() counts blocks in use, not cached ones.
 class CPUAllocator : public Allocator {
  public:
   static constexpr size_t kAlignment = 64;
@@ -56,10 +62,19 @@ class CPUAllocator : public Allocator {
   void Free(void* ptr, size_t bytes) override;
   const Place& place() const override { return place_; }
   MemoryStats& stats() { return stats_; }
+  // Returns cached blocks to the system; returns the bytes released.
+  uint64_t ReleaseCache();
+  uint64_t cached_bytes() const;
+  void set_cache_limit(uint64_t bytes);
+  static size_t SizeClass(size_t bytes);
 
  private:
   CPUPlace place_;
   MemoryStats stats_;
+  mutable std::mutex mu_;
+  std::unordered_map<size_t, std::vector<void*>> free_blocks_;
+  uint64_t cached_ = 0;
+  uint64_t cache_limit_ = uint64_t{256} << 20;
 };
 
 // The process-wide CPU allocator.
