@@ -1,0 +1,185 @@
+#include "paddle/ir/passes/fusion_util.h"
+
+#include <algorithm>
+#include <unordered_set>
+
+#include "paddle/common/errors.h"
+#include "paddle/framework/backward.h"
+#include "paddle/framework/op_record.h"
+#include "paddle/ir/passes/pass_util.h"
+
+namespace paddle {
+namespace ir {
+
+Node* SoleWriter(const Node* var) {
+  return var != nullptr && var->inputs.size() == 1 ? var->inputs[0] : nullptr;
+}
+
+Node* SoleReader(const Node* var) {
+  return var != nullptr && var->outputs.size() == 1 ? var->outputs[0] : nullptr;
+}
+
+std::vector<Node*> ReadersVia(const Graph& graph, const std::string& name, const std::string& type,
+                              const std::string& slot) {
+  std::vector<Node*> found;
+  Node* var = graph.VarNode(name);
+  if (var == nullptr) return found;
+  for (Node* reader : var->outputs) {
+    if (reader->Op()->Type() != type || !reader->Op()->HasInput(slot)) continue;
+    const auto& args = reader->Op()->Input(slot);
+    if (std::find(args.begin(), args.end(), name) != args.end()) found.push_back(reader);
+  }
+  return found;
+}
+
+std::vector<int64_t> DeclaredShape(const Node* var) {
+  if (var == nullptr || var->Var() == nullptr || !var->Var()->HasTensorDesc()) return {};
+  return var->Var()->GetShape();
+}
+
+bool IsPersistable(const Node* var) {
+  return var != nullptr && var->block_id() == 0 && var->Var() != nullptr &&
+         var->Var()->Persistable();
+}
+
+bool UsedInSubBlocks(const Graph& graph, const std::string& name) {
+  for (size_t b = 1; b < graph.BlockCount(); ++b) {
+    for (Node* op : graph.Ops(static_cast<int>(b))) {
+      for (const auto& n : op->Op()->InputArgumentNames())
+        if (n == name) return true;
+      for (const auto& n : op->Op()->OutputArgumentNames())
+        if (n == name) return true;
+    }
+  }
+  return false;
+}
+
+namespace {
+
+std::unordered_set<std::string> ArgNames(const std::vector<std::string>& names) {
+  std::unordered_set<std::string> set;
+  for (const auto& n : names)
+    if (n != framework::kEmptyVarName) set.insert(n);
+  return set;
+}
+
+}  // namespace
+
+bool CanFuse(const Graph& graph, const std::vector<Fusion>& fusions,
+             const std::set<std::string>& droppable) {
+  if (fusions.empty()) return false;
+  std::unordered_set<const Node*> all_ops;
+  std::unordered_set<std::string> all_in, all_out;
+  for (const Fusion& f : fusions) {
+    if (f.ops.empty()) return false;
+    for (Node* op : f.ops) {
+      if (op->block_id() != 0 || graph.IndexOf(op) < 0 || !all_ops.insert(op).second) return false;
+    }
+    for (const auto& n : ArgNames(f.fused.InputArgumentNames())) all_in.insert(n);
+    for (const auto& n : ArgNames(f.fused.OutputArgumentNames())) all_out.insert(n);
+  }
+  // Everything the ops write is a fused output, droppable, or a private intermediate.
+  for (const Node* op : all_ops) {
+    for (Node* var : op->outputs) {
+      const std::string& name = var->Name();
+      if (all_out.count(name) || droppable.count(name)) continue;
+      if (all_in.count(name) || !IsTemporary(graph, var) || UsedInSubBlocks(graph, name))
+        return false;
+      for (Node* writer : var->inputs)
+        if (!all_ops.count(writer)) return false;
+      for (Node* reader : var->outputs)
+        if (!all_ops.count(reader)) return false;
+    }
+  }
+  // Ops between a fusion's ops keep seeing what they saw: the fused op runs at the last place.
+  const auto& block_ops = graph.Ops(0);
+  for (const Fusion& f : fusions) {
+    std::unordered_set<const Node*> group(f.ops.begin(), f.ops.end());
+    const std::unordered_set<std::string> in = ArgNames(f.fused.InputArgumentNames());
+    const std::unordered_set<std::string> out = ArgNames(f.fused.OutputArgumentNames());
+    int first = static_cast<int>(block_ops.size()), last = -1;
+    for (Node* op : f.ops) {
+      const int at = graph.IndexOf(op);
+      first = std::min(first, at);
+      last = std::max(last, at);
+    }
+    for (int i = first + 1; i < last; ++i) {
+      const Node* other = block_ops[i];
+      if (group.count(other)) continue;
+      for (const Node* var : other->outputs)
+        if (in.count(var->Name()) || out.count(var->Name())) return false;
+      for (const Node* var : other->inputs)
+        if (out.count(var->Name())) return false;
+    }
+  }
+  return true;
+}
+
+std::vector<Node*> ApplyFusions(Graph* graph, const std::vector<Fusion>& fusions) {
+  std::vector<Node*> created;
+  for (const Fusion& f : fusions) {
+    Node* last = f.ops.front();
+    for (Node* op : f.ops)
+      if (graph->IndexOf(op) > graph->IndexOf(last)) last = op;
+    created.push_back(graph->InsertOp(f.fused, last, 0));
+    for (Node* op : f.ops) graph->RemoveOp(op);
+  }
+  return created;
+}
+
+bool MatchLinear(const Graph& graph, Node* add, LinearMatch* match) {
+  const framework::OpDesc& add_desc = *add->Op();
+  if (add_desc.Type() != "elementwise_add" || add->block_id() != 0) return false;
+  LinearMatch m;
+  m.add = add;
+  m.h = SingleInput(add_desc, "X");
+  m.bias = SingleInput(add_desc, "Y");
+  m.out = SingleOutput(add_desc, "Out");
+  if (m.h.empty() || m.bias.empty() || m.out.empty() || m.h == m.bias) return false;
+  m.matmul = SoleWriter(graph.VarNode(m.h));
+  if (m.matmul == nullptr) return false;
+  const framework::OpDesc& mm = *m.matmul->Op();
+  m.x = SingleInput(mm, "X");
+  m.w = SingleInput(mm, "Y");
+  if (m.x.empty() || m.w.empty() || SingleOutput(mm, "Out") != m.h) return false;
+  const std::vector<int64_t> x_shape = DeclaredShape(graph.VarNode(m.x));
+  const std::vector<int64_t> w_shape = DeclaredShape(graph.VarNode(m.w));
+  const std::vector<int64_t> b_shape = DeclaredShape(graph.VarNode(m.bias));
+  m.x_rank = static_cast<int>(x_shape.size());
+  if (m.x_rank < 2 || w_shape.size() != 2 || w_shape[1] <= 0) return false;
+  if (b_shape != std::vector<int64_t>{w_shape[1]}) return false;
+  if (mm.Type() == "mul") {
+    if (AttrOr<int>(mm, "y_num_col_dims", 1) != 1) return false;
+    m.in_num_col_dims = AttrOr<int>(mm, "x_num_col_dims", 1);
+    if (m.in_num_col_dims < 1 || m.in_num_col_dims >= m.x_rank) return false;
+  } else if (mm.Type() == "matmul_v2") {
+    if (AttrOr<bool>(mm, "trans_x", false) || AttrOr<bool>(mm, "trans_y", false)) return false;
+    m.in_num_col_dims = m.x_rank - 1;
+  } else {
+    return false;
+  }
+  // The bias runs along the last dim of h (rank in_num_col_dims + 1).
+  const int axis = AttrOr<int>(add_desc, "axis", -1);
+  if (axis != -1 && axis != m.in_num_col_dims) return false;
+  *match = m;
+  return true;
+}
+
+void CopyCommonAttrs(const framework::OpDesc& from, framework::OpDesc* to) {
+  for (const auto& [name, attr] : from.Attrs())
+    if (framework::IsCommonAttr(name)) to->SetAttr(attr);
+}
+
+std::string UniqueVarName(const Graph& graph, const framework::Scope* scope,
+                          const std::string& base) {
+  auto taken = [&](const std::string& name) {
+    return graph.BlockDesc(0)->HasVar(name) || graph.VarNode(name) != nullptr ||
+           (scope != nullptr && scope->FindVar(name) != nullptr);
+  };
+  std::string name = base;
+  for (int i = 1; taken(name); ++i) name = base + "_" + std::to_string(i);
+  return name;
+}
+
+}  // namespace ir
+}  // namespace paddle

@@ -1,0 +1,71 @@
+// Helpers shared by the fusion passes: finding the one producer or consumer of a variable,
+// checking that a group of ops may be replaced by one fused op (its intermediates private to
+// the group, nothing in between disturbed), and doing the replacement.
+#pragma once
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "paddle/framework/op_desc.h"
+#include "paddle/ir/graph.h"
+
+namespace paddle {
+namespace ir {
+
+// The only op writing `var` in its block; nullptr when none or several.
+Node* SoleWriter(const Node* var);
+// The only op reading `var`; nullptr when none or several.
+Node* SoleReader(const Node* var);
+// The ops of type `type` that read variable `name` (block 0) through input slot `slot`.
+std::vector<Node*> ReadersVia(const Graph& graph, const std::string& name, const std::string& type,
+                              const std::string& slot);
+
+// The variable's declared shape, or empty when undeclared or not a tensor.
+std::vector<int64_t> DeclaredShape(const Node* var);
+// Whether `var` is a persistable variable (a parameter) of block 0.
+bool IsPersistable(const Node* var);
+// Whether some op of a sub-block (block > 0) names `name`.
+bool UsedInSubBlocks(const Graph& graph, const std::string& name);
+
+// One planned rewrite: `ops` (block 0) become `fused`, placed where the last of them is.
+struct Fusion {
+  std::vector<Node*> ops;
+  framework::OpDesc fused;
+};
+
+// Whether the fusions may all be applied. Every variable the ops write that no fused op writes
+// is an intermediate: a temporary (IsTemporary) written and read only by the fusions' ops, in no
+// sub-block, read by no fused op. `droppable` names variables the ops write that may vanish
+// although they are not temporaries (running statistics that test mode leaves unchanged). For
+// each fusion, no other op between its first and last op writes a fused input or reads or
+// writes a fused output, so that the fused op may run at the last op's place.
+bool CanFuse(const Graph& graph, const std::vector<Fusion>& fusions,
+             const std::set<std::string>& droppable = {});
+
+// Applies fusions that CanFuse accepted: each fused op is inserted at its last op's place and
+// the ops are removed. Returns the new op nodes.
+std::vector<Node*> ApplyFusions(Graph* graph, const std::vector<Fusion>& fusions);
+
+// A linear layer in the program: `add` = elementwise_add(h, bias) on the last dim where h is
+// the only output of `matmul` = mul(x, w) (y_num_col_dims 1) or matmul_v2(x, w) (no
+// transposes, x of rank >= 2); w declared 2-D [K, N], bias declared [N].
+struct LinearMatch {
+  Node* matmul = nullptr;
+  Node* add = nullptr;
+  std::string x, w, bias, h, out;  // out: the add's output
+  int in_num_col_dims = 1;         // x's dims flattened into GEMM rows: x.dims[:n]
+  int x_rank = 0;
+};
+bool MatchLinear(const Graph& graph, Node* add, LinearMatch* match);
+
+// Copies the attributes every op may carry (op_role, op_callstack, ...) from `from` to `to`.
+void CopyCommonAttrs(const framework::OpDesc& from, framework::OpDesc* to);
+
+// A variable name not yet declared in `graph`'s block 0 nor present in `scope` (may be null):
+// `base`, else base_1, base_2, ...
+std::string UniqueVarName(const Graph& graph, const framework::Scope* scope,
+                          const std::string& base);
+
+}  // namespace ir
+}  // namespace paddle

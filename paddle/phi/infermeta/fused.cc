@@ -1,0 +1,163 @@
+#include "paddle/phi/infermeta/fused.h"
+
+#include "paddle/common/errors.h"
+#include "paddle/phi/kernels/funcs/axis_utils.h"
+#include "paddle/phi/kernels/funcs/broadcast.h"
+#include "paddle/phi/kernels/funcs/fused_activation.h"
+
+namespace phi {
+namespace {
+
+void CheckSameDtype(const MetaTensor& a, const MetaTensor& b, const char* op, const char* what) {
+  PD_CHECK(a.dtype() == b.dtype() || a.dtype() == DataType::UNDEFINED ||
+               b.dtype() == DataType::UNDEFINED,
+           InvalidArgument, "expected ", what, " of ", op, " to have the same dtype, but got ",
+           a.dtype(), " and ", b.dtype());
+}
+
+void SetMeta(MetaTensor* out, const DDim& dims, DataType dtype, DataLayout layout) {
+  if (out == nullptr || !*out) return;
+  out->set_dims(dims);
+  out->set_dtype(dtype);
+  out->set_layout(layout);
+}
+
+}  // namespace
+
+void FcInferMeta(const MetaTensor& input, const MetaTensor& w, const MetaTensor& bias,
+                 int in_num_col_dims, const std::string& activation_type, bool padding_weights,
+                 MetaTensor* out) {
+  PD_CHECK(!padding_weights, Unimplemented,
+           "expected fc with padding_weights = false, but got padding_weights = true");
+  PD_CHECK(activation_type.empty() || activation_type == "relu", InvalidArgument,
+           "expected fc's activation_type to be \"\" or \"relu\", but got \"", activation_type,
+           "\"");
+  const DDim& x = input.dims();
+  const DDim& wd = w.dims();
+  PD_CHECK(wd.size() == 2, InvalidArgument, "expected fc's W to be 2-D, but got ", wd);
+  PD_CHECK(in_num_col_dims >= 1 && in_num_col_dims < x.size(), InvalidArgument,
+           "expected fc's in_num_col_dims in [1, ", x.size(), ") for Input ", x, ", but got ",
+           in_num_col_dims);
+  const int64_t k = funcs::ProductOrUnknown(x, in_num_col_dims, x.size());
+  PD_CHECK(funcs::ExtentsCompatible(k, wd[0]), InvalidArgument,
+           "expected fc's flattened Input width ", k, " to equal W's height ", wd[0],
+           ", but got Input ", x, " (in_num_col_dims=", in_num_col_dims, ") and W ", wd);
+  CheckSameDtype(input, w, "fc", "Input and W");
+  if (bias) {
+    const DDim& b = bias.dims();
+    const bool row = b.size() == 2 && funcs::ExtentsCompatible(b[0], 1);
+    PD_CHECK((b.size() == 1 || row) && funcs::ExtentsCompatible(b[b.size() - 1], wd[1]),
+             InvalidArgument, "expected fc's Bias to have dims [", wd[1], "] or [1, ", wd[1],
+             "] (W's width), but got ", b);
+  }
+  std::vector<int64_t> dims;
+  for (int i = 0; i < in_num_col_dims; ++i) dims.push_back(x[i]);
+  dims.push_back(wd[1]);
+  SetMeta(out, DDim(dims), input.dtype(), input.layout());
+}
+
+void FusedElemwiseAddActivationInferMeta(const MetaTensor& x, const MetaTensor& y,
+                                         const std::vector<std::string>& functor_list, int axis,
+                                         bool save_intermediate_out, MetaTensor* out,
+                                         MetaTensor* intermediate_out) {
+  (void)save_intermediate_out;
+  const funcs::ElemwiseAddActFunctors f = funcs::ParseElemwiseAddActFunctors(functor_list);
+  CheckSameDtype(x, y, "fused_elemwise_add_activation", "X and Y");
+  const DDim out_dims = funcs::BroadcastOutDims(x.dims(), y.dims(), axis);
+  SetMeta(out, out_dims, x.dtype(), x.layout());
+  SetMeta(intermediate_out, f.act_outside ? out_dims : y.dims(), x.dtype(), x.layout());
+}
+
+GemmEpilogueDims ComputeGemmEpilogueDims(const DDim& x, const DDim& y, bool trans_x, bool trans_y) {
+  PD_CHECK(y.size() == 2, InvalidArgument, "expected fused_gemm_epilogue's Y to be 2-D, but got ",
+           y);
+  PD_CHECK(trans_x ? x.size() == 2 : x.size() >= 2, InvalidArgument,
+           "expected fused_gemm_epilogue's X to be ", trans_x ? "2-D with trans_x" : "at least 2-D",
+           ", but got ", x);
+  GemmEpilogueDims d;
+  std::vector<int64_t> out;
+  if (trans_x) {
+    d.k = x[0];
+    d.m = x[1];
+    out.push_back(d.m);
+  } else {
+    d.m = funcs::ProductOrUnknown(x, 0, x.size() - 1);
+    d.k = x[x.size() - 1];
+    for (int i = 0; i + 1 < x.size(); ++i) out.push_back(x[i]);
+  }
+  const int64_t y_k = trans_y ? y[1] : y[0];
+  d.n = trans_y ? y[0] : y[1];
+  PD_CHECK(funcs::ExtentsCompatible(d.k, y_k), InvalidArgument,
+           "expected fused_gemm_epilogue's X and Y to multiply (", d.k, " == ", y_k,
+           "), but got X ", x, " and Y ", y, " with trans_x=", trans_x, ", trans_y=", trans_y);
+  out.push_back(d.n);
+  d.out = DDim(out);
+  return d;
+}
+
+void FusedGemmEpilogueInferMeta(const MetaTensor& x, const MetaTensor& y, const MetaTensor& bias,
+                                bool trans_x, bool trans_y, const std::string& activation,
+                                MetaTensor* out, MetaTensor* reserve_space) {
+  const funcs::FusedActivation act = funcs::ParseFusedActivation(activation, "fused_gemm_epilogue");
+  PD_CHECK(act == funcs::FusedActivation::kNone || act == funcs::FusedActivation::kRelu ||
+               act == funcs::FusedActivation::kGeluTanh,
+           InvalidArgument,
+           "expected fused_gemm_epilogue's activation to be none, relu or gelu, "
+           "but got '",
+           activation, "'");
+  CheckSameDtype(x, y, "fused_gemm_epilogue", "X and Y");
+  const GemmEpilogueDims d = ComputeGemmEpilogueDims(x.dims(), y.dims(), trans_x, trans_y);
+  const DDim& b = bias.dims();
+  PD_CHECK(b.size() == 1 && funcs::ExtentsCompatible(b[0], d.n), InvalidArgument,
+           "expected fused_gemm_epilogue's Bias to have dims [", d.n, "], but got ", b);
+  SetMeta(out, d.out, x.dtype(), x.layout());
+  SetMeta(reserve_space, d.out, x.dtype(), x.layout());
+}
+
+void FusedGemmEpilogueGradInferMeta(const MetaTensor& x, const MetaTensor& y,
+                                    const MetaTensor& out_grad, bool trans_x, bool trans_y,
+                                    MetaTensor* x_grad, MetaTensor* y_grad, MetaTensor* bias_grad) {
+  const GemmEpilogueDims d = ComputeGemmEpilogueDims(x.dims(), y.dims(), trans_x, trans_y);
+  if (x_grad != nullptr && *x_grad) x_grad->share_meta(x);
+  if (y_grad != nullptr && *y_grad) y_grad->share_meta(y);
+  SetMeta(bias_grad, DDim({d.n}), out_grad.dtype(), out_grad.layout());
+}
+
+void FusedBatchNormActInferMeta(const MetaTensor& x, const MetaTensor& scale,
+                                const MetaTensor& bias, const MetaTensor& mean,
+                                const MetaTensor& variance, const std::string& act_type,
+                                const std::string& data_layout, MetaTensor* y, MetaTensor* mean_out,
+                                MetaTensor* variance_out, MetaTensor* saved_mean,
+                                MetaTensor* saved_variance, MetaTensor* reserve_space) {
+  PD_CHECK(act_type == "relu", InvalidArgument,
+           "expected fused_batch_norm_act's act_type to be \"relu\", but got \"", act_type, "\"");
+  PD_CHECK(data_layout == "NHWC" || data_layout == "NCHW", InvalidArgument,
+           "expected fused_batch_norm_act's data_layout to be NHWC or NCHW, but got \"",
+           data_layout, "\"");
+  const DDim& xd = x.dims();
+  PD_CHECK(xd.size() >= 2 && xd.size() <= 5, InvalidArgument,
+           "expected fused_batch_norm_act's X to have rank 2 to 5, but got ", xd);
+  const int64_t channels = data_layout == "NCHW" ? xd[1] : xd[xd.size() - 1];
+  const MetaTensor* params[4] = {&scale, &bias, &mean, &variance};
+  const char* names[4] = {"Scale", "Bias", "Mean", "Variance"};
+  for (int i = 0; i < 4; ++i) {
+    const DDim& d = params[i]->dims();
+    PD_CHECK(d.size() == 1 && funcs::ExtentsCompatible(d[0], channels), InvalidArgument,
+             "expected fused_batch_norm_act's ", names[i], " to have dims [", channels,
+             "] (the channels of X ", xd, ", data_layout ", data_layout, "), but got ", d);
+  }
+  SetMeta(y, xd, x.dtype(), x.layout());
+  for (MetaTensor* stat : {mean_out, variance_out, saved_mean, saved_variance})
+    SetMeta(stat, DDim({channels}), mean.dtype(), mean.layout());
+  SetMeta(reserve_space, DDim({0}), x.dtype(), x.layout());
+}
+
+void FusedBatchNormActGradInferMeta(const MetaTensor& x, const MetaTensor& scale,
+                                    const MetaTensor& bias, MetaTensor* x_grad,
+                                    MetaTensor* scale_grad, MetaTensor* bias_grad) {
+  if (x_grad != nullptr && *x_grad) x_grad->share_meta(x);
+  if (scale_grad != nullptr && *scale_grad) scale_grad->share_meta(scale);
+  if (bias_grad != nullptr && *bias_grad) bias_grad->share_meta(bias);
+}
+
+}  // namespace phi

@@ -1,0 +1,59 @@
+// InferMeta functions of the fused ops that IR fusion passes produce (fc,
+// fused_elemwise_add_activation, fused_gemm_epilogue, fused_batch_norm_act) and their grads.
+// Build-time extents may be -1; checks then pass and the run-time call decides.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "paddle/phi/core/meta_tensor.h"
+
+namespace phi {
+
+// Out = act(flatten(Input, in_num_col_dims) @ W + Bias): Input.dims[:in_num_col_dims] + [N],
+// W [K, N], Bias [N] or [1, N] (optional). padding_weights is not supported.
+void FcInferMeta(const MetaTensor& input, const MetaTensor& w, const MetaTensor& bias,
+                 int in_num_col_dims, const std::string& activation_type, bool padding_weights,
+                 MetaTensor* out);
+
+// Out: X and Y broadcast (legacy axis); IntermediateOut: Out's dims for act(X + Y), Y's for
+// X + act(Y). Validates functor_list.
+void FusedElemwiseAddActivationInferMeta(const MetaTensor& x, const MetaTensor& y,
+                                         const std::vector<std::string>& functor_list, int axis,
+                                         bool save_intermediate_out, MetaTensor* out,
+                                         MetaTensor* intermediate_out);
+
+// The GEMM shape of fused_gemm_epilogue: X [M, K] (leading dims flattened; 2-D when trans_x)
+// and Y [K, N] (2-D); out dims X.dims[:-1] + [N], or [M, N] when trans_x.
+struct GemmEpilogueDims {
+  int64_t m = 0, k = 0, n = 0;
+  DDim out;
+};
+GemmEpilogueDims ComputeGemmEpilogueDims(const DDim& x, const DDim& y, bool trans_x, bool trans_y);
+
+// Out as above; Bias [N]; ReserveSpace (the pre-activation, kept for the grad) Out's dims.
+void FusedGemmEpilogueInferMeta(const MetaTensor& x, const MetaTensor& y, const MetaTensor& bias,
+                                bool trans_x, bool trans_y, const std::string& activation,
+                                MetaTensor* out, MetaTensor* reserve_space);
+
+// X@GRAD takes X's meta, Y@GRAD Y's, Bias@GRAD is [N] with Out@GRAD's dtype.
+void FusedGemmEpilogueGradInferMeta(const MetaTensor& x, const MetaTensor& y,
+                                    const MetaTensor& out_grad, bool trans_x, bool trans_y,
+                                    MetaTensor* x_grad, MetaTensor* y_grad, MetaTensor* bias_grad);
+
+// Like batch_norm's: Scale, Bias, Mean, Variance [C] with C the channel extent of X under
+// data_layout ("NHWC": the last dim, Paddle's layout for this op; "NCHW": dim 1); Y X's meta,
+// the statistics [C]. act_type must be relu.
+void FusedBatchNormActInferMeta(const MetaTensor& x, const MetaTensor& scale,
+                                const MetaTensor& bias, const MetaTensor& mean,
+                                const MetaTensor& variance, const std::string& act_type,
+                                const std::string& data_layout, MetaTensor* y, MetaTensor* mean_out,
+                                MetaTensor* variance_out, MetaTensor* saved_mean,
+                                MetaTensor* saved_variance, MetaTensor* reserve_space);
+
+// Each present gradient takes its input's meta.
+void FusedBatchNormActGradInferMeta(const MetaTensor& x, const MetaTensor& scale,
+                                    const MetaTensor& bias, MetaTensor* x_grad,
+                                    MetaTensor* scale_grad, MetaTensor* bias_grad);
+
+}  // namespace phi

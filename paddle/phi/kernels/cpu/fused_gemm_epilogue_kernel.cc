@@ -1,0 +1,109 @@
+#include "paddle/phi/kernels/fused_gemm_epilogue_kernel.h"
+
+#include <vector>
+
+#include "paddle/phi/core/device_context.h"
+#include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/infermeta/fused.h"
+#include "paddle/phi/kernels/funcs/blas.h"
+#include "paddle/phi/kernels/funcs/fused_activation.h"
+
+namespace phi {
+
+template <typename T, typename Context>
+void FusedGemmEpilogueKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& y,
+                             const DenseTensor& bias, bool trans_x, bool trans_y,
+                             const std::string& activation, DenseTensor* out,
+                             DenseTensor* reserve_space) {
+  const funcs::FusedActivation act = funcs::ParseFusedActivation(activation, "fused_gemm_epilogue");
+  const GemmEpilogueDims d = ComputeGemmEpilogueDims(x.dims(), y.dims(), trans_x, trans_y);
+  PD_CHECK(bias.numel() == d.n, InvalidArgument, "expected fused_gemm_epilogue's Bias to have ",
+           d.n, " elements, but got ", bias.dims());
+  out->Resize(d.out);
+  T* result = dev_ctx.template Alloc<T>(out);
+  funcs::Gemm<T>(trans_x, trans_y, d.m, d.n, d.k, T(1), x.data<T>(), y.data<T>(), T(0), result);
+  T* pre = nullptr;
+  if (reserve_space != nullptr) {
+    reserve_space->Resize(d.out);
+    pre = dev_ctx.template Alloc<T>(reserve_space);
+  }
+  const T* b = bias.data<T>();
+  for (int64_t i = 0; i < d.m; ++i) {
+    T* row = result + i * d.n;
+    for (int64_t j = 0; j < d.n; ++j) {
+      const T v = row[j] + b[j];
+      if (pre != nullptr) pre[i * d.n + j] = v;
+      row[j] = funcs::ApplyFusedActivation(act, v);
+    }
+  }
+}
+
+template <typename T, typename Context>
+void FusedGemmEpilogueGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& y,
+                                 const DenseTensor* out, const DenseTensor* reserve_space,
+                                 const DenseTensor& out_grad, bool trans_x, bool trans_y,
+                                 const std::string& activation_grad, DenseTensor* x_grad,
+                                 DenseTensor* y_grad, DenseTensor* bias_grad) {
+  const funcs::FusedActivation act =
+      funcs::ParseFusedActivation(activation_grad, "fused_gemm_epilogue_grad");
+  const GemmEpilogueDims d = ComputeGemmEpilogueDims(x.dims(), y.dims(), trans_x, trans_y);
+  const int64_t count = d.m * d.n;
+  PD_CHECK(out_grad.numel() == count, InvalidArgument,
+           "expected fused_gemm_epilogue_grad's Out@GRAD to have dims ", d.out, ", but got ",
+           out_grad.dims());
+  const T* g = out_grad.data<T>();
+  // dZ, the gradient of the pre-activation X @ Y + Bias.
+  std::vector<T> dz_storage;
+  const T* dz = g;
+  if (act != funcs::FusedActivation::kNone) {
+    const bool from_reserve = reserve_space != nullptr && reserve_space->numel() == count;
+    PD_CHECK(
+        from_reserve || (funcs::GradFromOutput(act) && out != nullptr && out->numel() == count),
+        InvalidArgument, "expected fused_gemm_epilogue_grad with activation_grad '",
+        activation_grad, "' to have ReserveSpace", funcs::GradFromOutput(act) ? " or Out" : "",
+        " of dims ", d.out, ", but got none");
+    dz_storage.resize(count);
+    if (from_reserve) {
+      const T* pre = reserve_space->data<T>();
+      for (int64_t i = 0; i < count; ++i)
+        dz_storage[i] = funcs::FusedActivationGradFromIn(act, pre[i], g[i]);
+    } else {
+      const T* o = out->data<T>();
+      for (int64_t i = 0; i < count; ++i)
+        dz_storage[i] = funcs::FusedActivationGradFromOut(act, o[i], g[i]);
+    }
+    dz = dz_storage.data();
+  }
+  if (bias_grad != nullptr) {
+    bias_grad->Resize(DDim({d.n}));
+    T* gb = dev_ctx.template Alloc<T>(bias_grad);
+    for (int64_t j = 0; j < d.n; ++j) gb[j] = T(0);
+    for (int64_t i = 0; i < d.m; ++i)
+      for (int64_t j = 0; j < d.n; ++j) gb[j] += dz[i * d.n + j];
+  }
+  // op(X) [M, K], op(Y) [K, N]: d op(X) = dZ op(Y)^T, d op(Y) = op(X)^T dZ, each one GEMM on
+  // the stored matrices (transposed once more for a transposed operand).
+  if (x_grad != nullptr) {
+    x_grad->Resize(x.dims());
+    T* gx = dev_ctx.template Alloc<T>(x_grad);
+    if (!trans_x) {
+      funcs::Gemm<T>(false, !trans_y, d.m, d.k, d.n, T(1), dz, y.data<T>(), T(0), gx);
+    } else {
+      funcs::Gemm<T>(trans_y, true, d.k, d.m, d.n, T(1), y.data<T>(), dz, T(0), gx);
+    }
+  }
+  if (y_grad != nullptr) {
+    y_grad->Resize(y.dims());
+    T* gy = dev_ctx.template Alloc<T>(y_grad);
+    if (!trans_y) {
+      funcs::Gemm<T>(!trans_x, false, d.k, d.n, d.m, T(1), x.data<T>(), dz, T(0), gy);
+    } else {
+      funcs::Gemm<T>(true, trans_x, d.n, d.k, d.m, T(1), dz, x.data<T>(), T(0), gy);
+    }
+  }
+}
+
+}  // namespace phi
+
+PD_REGISTER_KERNEL(fused_gemm_epilogue, CPU, phi::FusedGemmEpilogueKernel, float, double);
+PD_REGISTER_KERNEL(fused_gemm_epilogue_grad, CPU, phi::FusedGemmEpilogueGradKernel, float, double);

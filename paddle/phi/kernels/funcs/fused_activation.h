@@ -1,0 +1,118 @@
+// Activations applied inside fused kernels (fused_elemwise_add_activation, fused_gemm_epilogue,
+// fc). The formulas are written exactly as in the standalone relu / sigmoid / tanh / gelu
+// kernels, so that a fused program computes bit for bit what the unfused one does.
+#pragma once
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "paddle/common/errors.h"
+
+namespace phi {
+namespace funcs {
+
+enum class FusedActivation { kNone, kRelu, kSigmoid, kTanh, kGeluTanh };
+
+// "" / "none" / "identity", "relu", "sigmoid", "tanh", "gelu" (the tanh approximation, as
+// cuBLASLt's GELU epilogue). A "_grad" suffix is accepted (fused_gemm_epilogue_grad's
+// activation_grad). Throws InvalidArgument naming `op` for anything else.
+inline FusedActivation ParseFusedActivation(std::string name, const char* op) {
+  const std::string suffix = "_grad";
+  if (name.size() > suffix.size() &&
+      name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0)
+    name.resize(name.size() - suffix.size());
+  if (name.empty() || name == "none" || name == "identity") return FusedActivation::kNone;
+  if (name == "relu") return FusedActivation::kRelu;
+  if (name == "sigmoid") return FusedActivation::kSigmoid;
+  if (name == "tanh") return FusedActivation::kTanh;
+  if (name == "gelu") return FusedActivation::kGeluTanh;
+  PD_THROW(InvalidArgument, "expected ", op,
+           "'s activation to be one of none, relu, sigmoid, tanh, gelu, but got '", name, "'");
+}
+
+template <typename T>
+inline T ApplyFusedActivation(FusedActivation act, T v) {
+  switch (act) {
+    case FusedActivation::kNone:
+      return v;
+    case FusedActivation::kRelu:
+      return v < T(0) ? T(0) : v;
+    case FusedActivation::kSigmoid: {
+      if (v >= T(0)) return T(1) / (T(1) + std::exp(-v));
+      const T e = std::exp(v);
+      return e / (T(1) + e);
+    }
+    case FusedActivation::kTanh:
+      return std::tanh(v);
+    case FusedActivation::kGeluTanh: {
+      const T kSqrt2OverPi = static_cast<T>(0.79788456080286535588);
+      const T kCubic = static_cast<T>(0.044715);
+      return T(0.5) * v * (T(1) + std::tanh(kSqrt2OverPi * (v + kCubic * v * v * v)));
+    }
+  }
+  return v;
+}
+
+// Whether the activation's derivative can be computed from its output alone.
+inline bool GradFromOutput(FusedActivation act) { return act != FusedActivation::kGeluTanh; }
+
+// d act / d x times g, from the activation's output y (relu, sigmoid, tanh, none).
+template <typename T>
+inline T FusedActivationGradFromOut(FusedActivation act, T y, T g) {
+  switch (act) {
+    case FusedActivation::kRelu:
+      return y > T(0) ? g : T(0);
+    case FusedActivation::kSigmoid:
+      return g * y * (T(1) - y);
+    case FusedActivation::kTanh:
+      return g * (T(1) - y * y);
+    default:
+      return g;
+  }
+}
+
+// d act / d x times g, from the activation's input x (every activation).
+template <typename T>
+inline T FusedActivationGradFromIn(FusedActivation act, T x, T g) {
+  if (act != FusedActivation::kGeluTanh)
+    return FusedActivationGradFromOut(act, ApplyFusedActivation(act, x), g);
+  const T s = static_cast<T>(0.79788456080286535588);
+  const T c = static_cast<T>(0.044715);
+  const T t = std::tanh(s * (x + c * x * x * x));
+  const T du = s * (T(1) + T(3) * c * x * x);
+  return g * (T(0.5) * (T(1) + t) + T(0.5) * x * (T(1) - t * t) * du);
+}
+
+// fused_elemwise_add_activation's functor_list: [act, "elementwise_add"] is
+// Out = act(X + Y) (intermediate X + Y); ["elementwise_add", act] is Out = X + act(Y)
+// (intermediate act(Y)); act is relu, sigmoid or tanh.
+struct ElemwiseAddActFunctors {
+  bool act_outside = true;  // act(X + Y) rather than X + act(Y)
+  FusedActivation act = FusedActivation::kRelu;
+};
+
+inline ElemwiseAddActFunctors ParseElemwiseAddActFunctors(const std::vector<std::string>& list) {
+  auto is_act = [](const std::string& s) { return s == "relu" || s == "sigmoid" || s == "tanh"; };
+  ElemwiseAddActFunctors f;
+  if (list.size() == 2 && is_act(list[0]) && list[1] == "elementwise_add") {
+    f.act_outside = true;
+    f.act = ParseFusedActivation(list[0], "fused_elemwise_add_activation");
+    return f;
+  }
+  if (list.size() == 2 && list[0] == "elementwise_add" && is_act(list[1])) {
+    f.act_outside = false;
+    f.act = ParseFusedActivation(list[1], "fused_elemwise_add_activation");
+    return f;
+  }
+  std::string got = "[";
+  for (size_t i = 0; i < list.size(); ++i) got += (i ? ", \"" : "\"") + list[i] + "\"";
+  got += "]";
+  PD_THROW(InvalidArgument,
+           "expected fused_elemwise_add_activation's functor_list to be [act, \"elementwise_add\"] "
+           "or [\"elementwise_add\", act] with act one of relu, sigmoid, tanh, but got ",
+           got);
+}
+
+}  // namespace funcs
+}  // namespace phi

@@ -1,0 +1,330 @@
+"""NumPy reference and float64 gradient tests of the fused ops that IR fusion passes produce
+(fc, fused_elemwise_add_activation, fused_gemm_epilogue, fused_batch_norm_act), through the
+executor; plus their attribute and shape errors."""
+import numpy as np
+import pytest
+
+import paddle
+import paddle.nn.functional as F
+from op_test import build_program, check_grad, check_output
+from paddle.distributed.passes import new_pass
+
+rng = np.random.default_rng(11)
+
+
+def rand(*shape, dtype="float64", low=-1.0, high=1.0):
+    return rng.uniform(low, high, shape).astype(dtype)
+
+
+def tolerances(dtype):
+    return {"rtol": 1e-5, "atol": 1e-5} if dtype == "float32" else {"rtol": 1e-10, "atol": 1e-12}
+
+
+def act_ref(name, v):
+    if name in ("", "none"):
+        return v
+    if name == "relu":
+        return np.maximum(v, 0)
+    if name == "sigmoid":
+        return 1 / (1 + np.exp(-v))
+    if name == "tanh":
+        return np.tanh(v)
+    if name == "gelu":  # the tanh approximation
+        return 0.5 * v * (1 + np.tanh(np.sqrt(2 / np.pi) * (v + 0.044715 * v ** 3)))
+    raise ValueError(name)
+
+
+def away_from_zero(v, margin=0.05):
+    """Moves values off relu's kink so central differences see one side only."""
+    v = v.copy()
+    v[np.abs(v) < margin] = 0.3
+    return v
+
+
+# ---------------------------------------------------------------------------------------- fc
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("act", ["", "relu"])
+def test_fc(dtype, act):
+    x, w, b = rand(2, 3, 4, dtype=dtype), rand(12, 5, dtype=dtype), rand(5, dtype=dtype)
+    want = act_ref(act, x.reshape(2, 12).astype(np.float64) @ w + b).astype(dtype)
+    check_output("fc", {"Input": x, "W": w, "Bias": b}, {"Out": want},
+                 attrs={"in_num_col_dims": 1, "activation_type": act}, **tolerances(dtype))
+    # in_num_col_dims = 2 keeps two leading dims
+    w2 = rand(4, 5, dtype=dtype)
+    want2 = act_ref(act, x.astype(np.float64) @ w2 + b).astype(dtype)
+    check_output("fc", {"Input": x, "W": w2, "Bias": b}, {"Out": want2},
+                 attrs={"in_num_col_dims": 2, "activation_type": act}, **tolerances(dtype))
+
+
+def test_fc_without_bias_and_errors():
+    x, w = rand(3, 4), rand(4, 2)
+    check_output("fc", {"Input": x, "W": w}, {"Out": x @ w})
+    with pytest.raises(ValueError, match=r"activation_type to be \"\" or \"relu\""):
+        build_program("fc", {"Input": x, "W": w}, {"activation_type": "tanh"})
+    with pytest.raises(ValueError, match=r"flattened Input width 4 to equal W's height 3"):
+        build_program("fc", {"Input": x, "W": rand(3, 2)})
+    with pytest.raises(ValueError, match=r"Bias to have dims \[2\]"):
+        build_program("fc", {"Input": x, "W": w, "Bias": rand(3)})
+
+
+# ------------------------------------------------------------- fused_elemwise_add_activation
+
+@pytest.mark.parametrize("act", ["relu", "sigmoid", "tanh"])
+def test_fused_elemwise_add_activation_act_of_sum(act):
+    x, y = rand(2, 3, 4), rand(3, 4)
+    x = away_from_zero(x + y) - y  # x + y off relu's kink
+    attrs = {"functor_list": [act, "elementwise_add"], "save_intermediate_out": True}
+    check_output("fused_elemwise_add_activation", {"X": x, "Y": y},
+                 {"Out": act_ref(act, x + y), "IntermediateOut": x + y}, attrs=attrs)
+    x32, y32 = x.astype("float32"), y.astype("float32")
+    check_output("fused_elemwise_add_activation", {"X": x32, "Y": y32},
+                 {"Out": act_ref(act, x + y).astype("float32")}, attrs=attrs, rtol=1e-5, atol=1e-6)
+    check_grad("fused_elemwise_add_activation", {"X": x, "Y": y}, attrs=attrs, wrt=["X", "Y"])
+    # legacy axis: Y [3] aligned with X's dim 1
+    y_mid = rand(3)
+    x2 = away_from_zero(x + y_mid.reshape(1, 3, 1)) - y_mid.reshape(1, 3, 1)
+    attrs_axis = dict(attrs, axis=1)
+    s = x2 + y_mid.reshape(1, 3, 1)
+    check_output("fused_elemwise_add_activation", {"X": x2, "Y": y_mid},
+                 {"Out": act_ref(act, s), "IntermediateOut": s}, attrs=attrs_axis)
+    check_grad("fused_elemwise_add_activation", {"X": x2, "Y": y_mid}, attrs=attrs_axis,
+               wrt=["X", "Y"])
+
+
+@pytest.mark.parametrize("act", ["relu", "tanh"])
+def test_fused_elemwise_add_activation_sum_with_act(act):
+    x, y = rand(2, 3, 4), away_from_zero(rand(3, 4))
+    attrs = {"functor_list": ["elementwise_add", act]}
+    check_output("fused_elemwise_add_activation", {"X": x, "Y": y},
+                 {"Out": x + act_ref(act, y), "IntermediateOut": act_ref(act, y)}, attrs=attrs)
+    check_grad("fused_elemwise_add_activation", {"X": x, "Y": y}, attrs=attrs, wrt=["X", "Y"])
+
+
+def test_fused_elemwise_add_activation_errors():
+    x, y = rand(2, 3), rand(3)
+    with pytest.raises(ValueError, match=r"functor_list to be \[act, \"elementwise_add\"\]"):
+        build_program("fused_elemwise_add_activation", {"X": x, "Y": y},
+                      {"functor_list": ["gelu", "elementwise_add"]})
+    with pytest.raises(ValueError, match=r"broadcast"):
+        build_program("fused_elemwise_add_activation", {"X": x, "Y": rand(4)},
+                      {"functor_list": ["relu", "elementwise_add"]})
+
+
+# ----------------------------------------------------------------------- fused_gemm_epilogue
+
+def gemm_ref(x, w, b, act, trans_x=False, trans_y=False):
+    x2 = x.T if trans_x else x.reshape(-1, x.shape[-1])
+    w2 = w.T if trans_y else w
+    pre = x2.astype(np.float64) @ w2 + b
+    shape = (x2.shape[0], w2.shape[1]) if trans_x else x.shape[:-1] + (w2.shape[1],)
+    return act_ref(act, pre).reshape(shape), pre.reshape(shape)
+
+
+@pytest.mark.parametrize("act", ["none", "relu", "gelu"])
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_fused_gemm_epilogue(act, dtype):
+    x, w, b = rand(4, 3, dtype=dtype), rand(3, 5, dtype=dtype), rand(5, dtype=dtype)
+    out, pre = gemm_ref(x, w, b, act)
+    check_output("fused_gemm_epilogue", {"X": x, "Y": w, "Bias": b},
+                 {"Out": out.astype(dtype), "ReserveSpace": pre.astype(dtype)},
+                 attrs={"activation": act}, **tolerances(dtype))
+    x3 = rand(2, 3, 3, dtype=dtype)  # leading dims flatten into GEMM rows
+    out3, _ = gemm_ref(x3, w, b, act)
+    check_output("fused_gemm_epilogue", {"X": x3, "Y": w, "Bias": b}, {"Out": out3.astype(dtype)},
+                 attrs={"activation": act}, **tolerances(dtype))
+
+
+@pytest.mark.parametrize("act", ["none", "relu", "gelu"])
+@pytest.mark.parametrize("trans_x,trans_y",
+                         [(False, False), (True, False), (False, True), (True, True)])
+def test_fused_gemm_epilogue_grad(act, trans_x, trans_y):
+    x = rand(3, 4) if trans_x else rand(4, 3)
+    w = rand(5, 3) if trans_y else rand(3, 5)
+    b = rand(5)
+    if act == "relu":  # keep X @ Y + Bias off relu's kink
+        _, pre = gemm_ref(x, w, b, "none", trans_x, trans_y)
+        b = b + np.where(np.abs(pre).min(axis=0) < 0.05, 0.2, 0.0)
+    attrs = {"activation": act, "trans_x": trans_x, "trans_y": trans_y}
+    out, _ = gemm_ref(x, w, b, act, trans_x, trans_y)
+    check_output("fused_gemm_epilogue", {"X": x, "Y": w, "Bias": b}, {"Out": out}, attrs=attrs)
+    check_grad("fused_gemm_epilogue", {"X": x, "Y": w, "Bias": b}, attrs=attrs,
+               wrt=["X", "Y", "Bias"])
+
+
+def test_fused_gemm_epilogue_errors():
+    x, w = rand(4, 3), rand(3, 5)
+    with pytest.raises(ValueError, match=r"Bias to have dims \[5\]"):
+        build_program("fused_gemm_epilogue", {"X": x, "Y": w, "Bias": rand(4)})
+    with pytest.raises(ValueError, match=r"activation to be none, relu or gelu"):
+        build_program("fused_gemm_epilogue", {"X": x, "Y": w, "Bias": rand(5)},
+                      {"activation": "tanh"})
+    with pytest.raises(ValueError, match=r"X and Y to multiply"):
+        build_program("fused_gemm_epilogue", {"X": x, "Y": rand(4, 5), "Bias": rand(5)})
+
+
+# ---------------------------------------------------------------------- fused_batch_norm_act
+
+def bn_inputs(shape, channels, dtype="float64"):
+    return {"X": rand(*shape, dtype=dtype), "Scale": rand(channels, dtype=dtype, low=0.5, high=1.5),
+            "Bias": rand(channels, dtype=dtype), "Mean": rand(channels, dtype=dtype),
+            "Variance": rand(channels, dtype=dtype, low=0.5, high=1.5)}
+
+
+def bn_act_ref(ins, channel_axis, eps=1e-5, momentum=0.9, with_pre_act=False):
+    x = ins["X"].astype(np.float64)
+    axes = tuple(i for i in range(x.ndim) if i != channel_axis)
+    shape = [1] * x.ndim
+    shape[channel_axis] = -1
+    mean, var = x.mean(axis=axes), x.var(axis=axes)
+    inv_std = 1 / np.sqrt(var + float(np.float32(eps)))
+    y = ((x - mean.reshape(shape)) * (inv_std * ins["Scale"]).reshape(shape)
+         + ins["Bias"].reshape(shape))
+    keep = float(np.float32(momentum))
+    dtype = ins["X"].dtype
+    ref = {"Y": np.maximum(y, 0).astype(dtype),
+           "MeanOut": (ins["Mean"] * keep + mean * (1 - keep)).astype(dtype),
+           "VarianceOut": (ins["Variance"] * keep + var * (1 - keep)).astype(dtype),
+           "SavedMean": mean.astype(dtype), "SavedVariance": inv_std.astype(dtype)}
+    return (ref, y) if with_pre_act else ref
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_fused_batch_norm_act_layouts(dtype):
+    tol = {"rtol": 1e-4, "atol": 1e-5} if dtype == "float32" else {"rtol": 1e-10, "atol": 1e-12}
+    nhwc = bn_inputs((3, 2, 2, 4), 4, dtype)  # Paddle's layout for this op: channels last
+    check_output("fused_batch_norm_act", nhwc, bn_act_ref(nhwc, 3), **tol)
+    nchw = bn_inputs((4, 3, 2, 2), 3, dtype)
+    check_output("fused_batch_norm_act", nchw, bn_act_ref(nchw, 1, eps=1e-3, momentum=0.5),
+                 attrs={"data_layout": "NCHW", "epsilon": 1e-3, "momentum": 0.5}, **tol)
+
+
+@pytest.mark.parametrize("layout,shape,channels", [("NCHW", (4, 3, 2, 2), 3),
+                                                   ("NHWC", (3, 2, 2, 4), 4), ("NHWC", (6, 3), 3)])
+def test_fused_batch_norm_act_grad(layout, shape, channels):
+    ins = bn_inputs(shape, channels)
+    attrs = {"data_layout": layout}
+    channel_axis = 1 if layout == "NCHW" else len(shape) - 1
+    for _ in range(50):  # normalized values off relu's kink
+        if np.abs(bn_act_ref(ins, channel_axis, with_pre_act=True)[1]).min() > 0.03:
+            break
+        ins["X"] = rand(*shape)
+    check_output("fused_batch_norm_act", ins, bn_act_ref(ins, channel_axis), attrs=attrs, rtol=1e-9)
+    check_grad("fused_batch_norm_act", ins, attrs=attrs, outputs=["Y"], wrt=["X", "Scale", "Bias"],
+               rtol=1e-5, atol=1e-7)
+
+
+def test_fused_batch_norm_act_errors():
+    ins = bn_inputs((4, 3, 2, 2), 3)
+    with pytest.raises(ValueError, match=r"act_type to be \"relu\""):
+        build_program("fused_batch_norm_act", ins, {"act_type": "tanh"})
+    with pytest.raises(ValueError, match=r"Scale to have dims \[2\]"):
+        build_program("fused_batch_norm_act", ins)  # NHWC: the channels are the last dim (2)
+
+
+# ------------------------------------------- the passes from Python, against unfused programs
+
+def _static_training(build, strategy_flags, feeds, steps=5):
+    """Trains `build()`'s program plainly and through a CompiledProgram with the given
+    BuildStrategy switches, from the same initial values; returns both loss curves, the
+    CompiledProgram and the loss variable."""
+    paddle.enable_static()
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        loss = build()
+        paddle.optimizer.SGD(learning_rate=0.05).minimize(loss)
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    init = {}
+    curves = []
+    for fused in (False, True):
+        scope = paddle.static.Scope()
+        with paddle.static.scope_guard(scope):
+            exe.run(startup)
+            persistables = [v.name for v in main.list_vars() if v.persistable]
+            for name in persistables:
+                tensor = scope.find_var(name).get_tensor()
+                if fused:
+                    tensor.set(init[name], paddle.CPUPlace())
+                else:
+                    init[name] = np.array(tensor)
+            program = main
+            if fused:
+                strategy = paddle.static.BuildStrategy()
+                for flag in strategy_flags:
+                    setattr(strategy, flag, True)
+                program = paddle.static.CompiledProgram(main, build_strategy=strategy)
+            curves.append([float(exe.run(program, feed=feeds, fetch_list=[loss])[0])
+                           for _ in range(steps)])
+    return curves[0], curves[1], program, loss
+
+
+def _op_types(compiled, loss):
+    prog = compiled._get_program((loss.name,))
+    return [op.type for op in prog.global_block().ops]
+
+
+def test_build_strategy_fusions_train_like_unfused_mlp():
+    def build():
+        x = paddle.static.data("x", [None, 6], "float32")
+        y = paddle.static.data("y", [None, 1], "float32")
+        h = paddle.static.nn.fc(x, 16, activation="relu")
+        h = paddle.static.nn.fc(h, 8, activation="tanh")
+        pred = paddle.static.nn.fc(h, 1)
+        return paddle.mean(F.square_error_cost(pred, y))
+
+    feeds = {"x": rng.normal(size=(32, 6)).astype("float32"),
+             "y": rng.normal(size=(32, 1)).astype("float32")}
+    for flag, fused_type in (("fuse_elewise_add_act_ops", "fused_elemwise_add_activation"),
+                             ("fuse_gemm_epilogue", "fused_gemm_epilogue")):
+        plain, fused, compiled, loss = _static_training(build, [flag], feeds)
+        np.testing.assert_allclose(fused, plain, rtol=1e-5, atol=1e-6, err_msg=flag)
+        assert plain[-1] < plain[0]
+        types = _op_types(compiled, loss)
+        assert fused_type in types and fused_type + "_grad" in types, (flag, types)
+
+
+def test_build_strategy_fuse_bn_act_trains_like_unfused_cnn():
+
+    def build():
+        x = paddle.static.data("x", [None, 2, 6, 6], "float32")
+        h = paddle.static.nn.conv2d(x, 4, 3, padding=1)
+        h = paddle.static.nn.batch_norm(h, act="relu")
+        h = paddle.static.nn.conv2d(h, 2, 3, padding=1)
+        h = paddle.static.nn.batch_norm(h, act="relu")
+        return paddle.mean(h * h)
+
+    feeds = {"x": rng.normal(size=(4, 2, 6, 6)).astype("float32")}
+    plain, fused, compiled, loss = _static_training(build, ["fuse_bn_act_ops"], feeds)
+    np.testing.assert_allclose(fused, plain, rtol=1e-5, atol=1e-6)
+    types = _op_types(compiled, loss)
+    assert types.count("fused_batch_norm_act") == 2 and "batch_norm" not in types, types
+
+
+def test_inference_passes_from_python_keep_results():
+    paddle.enable_static()
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        x = paddle.static.data("x", [None, 2, 5, 5], "float32")
+        h = paddle.static.nn.conv2d(x, 3, 3, padding=1)
+        h = paddle.static.nn.batch_norm(h, act="relu", is_test=True)
+        h = paddle.reshape(h, [-1, 75])
+        out = paddle.static.nn.fc(h, 4, activation="relu")
+    infer = main.clone(for_test=True)
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    scope = paddle.static.Scope()
+    feed = {"x": rng.normal(size=(3, 2, 5, 5)).astype("float32")}
+    with paddle.static.scope_guard(scope):
+        exe.run(startup)
+        # Non-trivial norm parameters and running statistics, so that folding them matters.
+        for v in infer.list_vars():
+            if v.persistable and v.name.startswith("batch_norm"):
+                t = scope.find_var(v.name).get_tensor()
+                shape = np.array(t).shape
+                t.set(rng.uniform(0.5, 1.5, shape).astype("float32"), paddle.CPUPlace())
+        (want,) = exe.run(infer, feed=feed, fetch_list=[out])
+        for name in ("conv_bn_fuse", "fc_fuse"):
+            new_pass(name, {"protected_vars": [out.name], "verify": True}).apply([infer])
+        (got,) = exe.run(infer, feed=feed, fetch_list=[out])
+    types = [op.type for op in infer.global_block().ops]
+    assert "batch_norm" not in types and "fc" in types, types
+    np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-5)
