@@ -90,3 +90,33 @@ TEST(ControlFlow, BadSubBlockIsInvalidArgument) {
 
 }  // namespace test
 }  // namespace paddle
+
+namespace paddle {
+namespace test {
+
+// Programs run from Python may carry "fetch_v2" ops; like feed/fetch they are bound by name.
+TEST(FeedFetchOps, FetchV2IsSkippedAndTargetsFetchedByName) {
+  framework::ProgramDesc p;
+  ProgramBuilder b(&p);
+  b.Data("x", {2});
+  b.Op("scale", {{"X", {"x"}}}, {{"Out", {"y"}}}, {framework::MakeAttr("scale", 2.0f)});
+  framework::VarDesc* fetch = b.block()->Var("fetch");
+  fetch->SetType(VarType::FETCH_LIST);
+  framework::OpDesc* op = b.block()->AppendOp();
+  op->SetType("fetch_v2");
+  op->SetInput("X", {"y"});
+  op->SetOutput("Out", {"fetch"});
+  op->SetAttr("col", 0);
+  framework::Scope scope;
+  executor::Interpreter interp(p, 0, &scope, phi::CPUPlace(), {"y"});
+  EXPECT_TRUE(interp.instructions()[1].skip);
+  phi::DenseTensor x(phi::DataType::FLOAT32, {2});
+  float* data = phi::CPUContext::Default().Alloc<float>(&x);
+  data[0] = 1.f;
+  data[1] = -3.f;
+  auto out = interp.Run({{"x", x}}, {"y"});
+  EXPECT_FLOAT_EQ(out[0].data<float>()[1], -6.f);
+}
+
+}  // namespace test
+}  // namespace paddle
