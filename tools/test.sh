@@ -16,6 +16,9 @@ if [ -e build_phi/paddle/framework ] && ls build_phi/paddle/framework/*.so >/dev
 fi
 ctest --test-dir build_phi --output-on-failure
 
+echo "== model-loader fuzzing (libFuzzer + ASan + UBSan, 60 s)"
+bash tools/fuzz.sh "${FUZZ_SECONDS:-60}"
+
 echo "== pip install . (smoke test of the installed package)"
 PIP_TARGET_DIR=$(mktemp -d)
 python3 -m pip install -q --no-build-isolation --no-deps --target "$PIP_TARGET_DIR" . 2>&1 | grep -v "running pip as the 'root' user" || true

@@ -10,7 +10,6 @@
 namespace paddle {
 namespace framework {
 
-namespace proto = ::paddle::framework::proto;
 
 // Throws Unimplemented for VarTypes that are not tensor element types.
 phi::DataType VarTypeToDataType(proto::VarType::Type type);
