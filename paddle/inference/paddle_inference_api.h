@@ -197,8 +197,8 @@ class Predictor {
   std::unique_ptr<Predictor> Clone(void* stream = nullptr);
   // Frees the temporaries of the last run (inputs and outputs stay).
   void ClearIntermediateTensor();
-  // Frees temporaries and trims input/output buffers to their current sizes; returns the
-  // bytes given back to the allocator.
+  // Frees temporaries, trims input/output buffers to their current sizes and returns the
+  // allocator's cached blocks to the system; returns the bytes this predictor stopped holding.
   uint64_t TryShrinkMemory();
 
  private:

@@ -244,6 +244,9 @@ uint64_t Predictor::TryShrinkMemory() {
   for (const auto& [ptr, holder] : dropped)
     if (holder.use_count() == 1) released += static_cast<int64_t>(holder->size());
   dropped.clear();
+  // As PaddlePaddle releases its memory pool: blocks the allocator keeps for reuse (these
+  // and any other predictor's) go back to the system.
+  phi::GetCPUAllocator()->ReleaseCache();
   return released > allocated ? static_cast<uint64_t>(released - allocated) : 0;
 }
 

@@ -5,7 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cstdlib>
 #include <filesystem>
+#include <iostream>
 #include <thread>
 
 #include "paddle/framework/model_io.h"
@@ -322,19 +324,29 @@ TEST(InferenceMemory, BoundedOverThousandsOfRunsWithVaryingBatches) {
   auto output = predictor->GetOutputHandle(predictor->GetOutputNames()[0]);
   auto& stats = phi::GetCPUAllocator()->stats();
   std::vector<float> x = Input(64, 0), out(64 * 3);
-  int64_t after_first_cycle = 0, max_after = 0;
+  auto footprint = [&] {  // in use plus cached for reuse
+    return stats.current.load() + static_cast<int64_t>(phi::GetCPUAllocator()->cached_bytes());
+  };
+  int64_t after_first_cycle = 0, max_after = 0, footprint_first = 0, max_footprint = 0;
   for (int run = 0; run < 2000; ++run) {
     int batch = 1 + run % 64;
     input->Reshape({batch, kInputWidth});
     input->CopyFromCpu(x.data());
     ASSERT_TRUE(predictor->Run()) << predictor->GetLastError();
     output->CopyToCpu(out.data());
-    if (run == 63) after_first_cycle = stats.current.load();
-    if (run > 63) max_after = std::max(max_after, stats.current.load());
+    if (run == 63) after_first_cycle = stats.current.load(), footprint_first = footprint();
+    if (run > 63) {
+      max_after = std::max(max_after, stats.current.load());
+      max_footprint = std::max(max_footprint, footprint());
+    }
   }
+  if (std::getenv("SHOW_MESSAGES"))
+    std::cerr << "in use " << after_first_cycle << " -> max " << max_after << "; footprint "
+              << footprint_first << " -> max " << max_footprint << "\n";
   EXPECT_GT(after_first_cycle, 0);
   EXPECT_LE(max_after, after_first_cycle)
       << "allocator memory grew after the first cycle of batch sizes";
+  EXPECT_LE(max_footprint, footprint_first) << "the allocator's cache grew";
 
   // After a batch-64 run, a batch-1 run leaves oversized buffers that shrinking gives back.
   input->Reshape({64, kInputWidth});
