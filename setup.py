@@ -12,7 +12,7 @@ ROOT = os.path.dirname(os.path.abspath(__file__))
 BUILD = os.environ.get("PADDLE_BUILD_DIR", os.path.join(ROOT, "build"))
 RUNTIME_LIBS = ["paddle/common/libcommon.so", "paddle/phi/libphi.so",
                 "paddle/framework/libframework.so", "paddle/ir/libir.so",
-                "paddle/executor/libexecutor.so"]
+                "paddle/executor/libexecutor.so", "paddle/inference/libpaddle_inference.so"]
 
 
 class BuildWithCMake(build_py):

@@ -79,6 +79,17 @@ void Interpreter::Build(const std::vector<std::string>& keep) {
   }
   BuildDependencies();
   BuildGarbageCollection(keep);
+  std::unordered_set<std::string> written, listed;
+  for (const Instruction& instr : instructions_) {
+    if (instr.skip) continue;
+    for (const auto& name : instr.op->InputArgumentNames()) {
+      if (written.count(name) || listed.count(name) || name == framework::kEmptyVarName) continue;
+      if (local_scope_->FindLocalVar(name) == nullptr) continue;  // persistable or outer
+      must_feed_.emplace_back(name, instr.op_index);
+      listed.insert(name);
+    }
+    for (const auto& name : instr.op->OutputArgumentNames()) written.insert(name);
+  }
 }
 
 void Interpreter::BuildInstruction(size_t index, Instruction* instr) {
@@ -219,9 +230,18 @@ void Interpreter::CheckFeed(const std::string& name, const phi::DenseTensor& ten
 std::vector<phi::DenseTensor> Interpreter::Run(
     const std::vector<std::pair<std::string, phi::DenseTensor>>& feeds,
     const std::vector<std::string>& fetch_names) {
+  std::unordered_set<std::string> fed;
   for (const auto& [name, tensor] : feeds) {
     CheckFeed(name, tensor);
     TensorOf(name)->ShareDataWith(tensor);
+    fed.insert(name);
+  }
+  for (const auto& [name, reader] : must_feed_) {
+    if (fed.count(name)) continue;
+    const phi::DenseTensor* t = TensorOf(name);
+    PD_CHECK(t->initialized(), InvalidArgument, "expected variable '", name,
+             "' in the feed: op '", block_->Op(reader)->Type(), "' (#", reader,
+             ") reads it and no op before writes it, but the feed has no entry for it");
   }
   phi::MemoryStats& stats = phi::GetCPUAllocator()->stats();
   stats.ResetPeak();

@@ -81,6 +81,8 @@ class Interpreter {
   phi::Place place_;
   std::unique_ptr<phi::DeviceContext> dev_ctx_;
   std::vector<Instruction> instructions_;
+  // Temporaries read before any op writes them: they must come from the feed.
+  std::vector<std::pair<std::string, size_t>> must_feed_;  // name, first reader
   int64_t last_peak_bytes_ = 0;
 };
 

@@ -225,7 +225,9 @@ std::vector<std::string> WrittenPersistables(const framework::ProgramDesc& progr
 // build does not have are skipped rather than failing the load.
 void ApplyIrPasses(const paddle_infer::Config& config, framework::ProgramDesc* program,
                    framework::Scope* parameters) {
-  const std::vector<std::string>& passes = config.pass_builder()->AllPasses();
+  std::vector<std::string> passes;
+  if (config.ir_optim()) passes = config.pass_builder()->AllPasses();
+  if (config.enable_memory_optim()) passes.push_back("buffer_shared_inplace_pass");
   if (PassApplier apply = GetPassApplier()) {
     apply(program, passes);
     return;
@@ -272,7 +274,7 @@ std::shared_ptr<const LoadedModel> LoadModel(const paddle_infer::Config& config)
   model->parameters = std::make_unique<framework::Scope>();
   LoadParameters(src, *program, model->parameters.get());
 
-  if (config.ir_optim()) {
+  if (config.ir_optim() || config.enable_memory_optim()) {
     try {
       ApplyIrPasses(config, program.get(), model->parameters.get());
     } catch (const std::exception& e) {

@@ -97,7 +97,8 @@ class Config {
   bool ir_optim() const { return ir_optim_; }
   void SwitchIrDebug(int x = true);
   bool ir_debug() const { return ir_debug_; }
-  // The executor always frees temporaries after their last use; recorded.
+  // Adds buffer_shared_inplace_pass (ops write into dead inputs); the executor frees
+  // temporaries after their last use in any case.
   void EnableMemoryOptim(bool x = true) { enable_memory_optim_ = x; }
   bool enable_memory_optim() const { return enable_memory_optim_; }
   // Legacy switches: feeds and fetches are always bound by name. Recorded.

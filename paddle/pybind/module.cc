@@ -37,6 +37,7 @@ PYBIND11_MODULE(libpaddle, m) {
   BindRegistry(&m);
   BindIO(&m);
   BindIR(&m);
+  BindInference(&m);
   m.def("set_seed", [](uint64_t seed) { phi::funcs::SetGlobalSeed(seed); });
   m.def("get_seed", [] { return phi::funcs::GetGlobalSeed(); });
   m.def("set_flag", &common::SetFlag);

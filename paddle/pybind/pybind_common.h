@@ -21,6 +21,7 @@ void BindExecutor(py::module_* m);
 void BindRegistry(py::module_* m);
 void BindIO(py::module_* m);
 void BindIR(py::module_* m);
+void BindInference(py::module_* m);
 
 // Attribute values <-> Python objects.
 py::object AttrToPython(const framework::Attr& attr);

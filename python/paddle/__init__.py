@@ -7,7 +7,7 @@ from paddle.base.core import CPUPlace, CUDAPlace  # noqa: F401
 from paddle.base.dtypes import VarType as _VarType
 from paddle.base.framework import _set_static_mode, in_dynamic_mode  # noqa: F401
 from paddle.base.param_attr import ParamAttr  # noqa: F401
-from paddle import (distributed, io, metric, nn, optimizer, regularizer, static, tensor, utils,  # noqa: F401
+from paddle import (distributed, inference, io, metric, nn, optimizer, regularizer, static, tensor, utils,  # noqa: F401
                     vision)
 from paddle.tensor import *  # noqa: F401,F403
 from paddle.tensor.math import abs, max, min, pow, sum  # noqa: F401,A004

@@ -89,13 +89,22 @@ def normalize_program(program, feed_vars, fetch_vars, **kwargs):
     return p
 
 
+def _program_of(feed_vars, fetch_vars):
+    """The program the variables belong to (PaddlePaddle falls back to the default main
+    program; the variables' own program is what a script outside program_guard means)."""
+    for v in list(fetch_vars if isinstance(fetch_vars, (list, tuple)) else [fetch_vars]):
+        if isinstance(v, Variable):
+            return v.block.program
+    return default_main_program()
+
+
 def serialize_program(feed_vars, fetch_vars, **kwargs):
-    program = kwargs.get("program") or default_main_program()
+    program = kwargs.get("program") or _program_of(feed_vars, fetch_vars)
     return normalize_program(program, feed_vars, fetch_vars).desc.serialize_to_string()
 
 
 def serialize_persistables(feed_vars, fetch_vars, executor=None, **kwargs):
-    program = kwargs.get("program") or default_main_program()
+    program = kwargs.get("program") or _program_of(feed_vars, fetch_vars)
     p = normalize_program(program, feed_vars, fetch_vars)
     return core.serialize_scope_vars(global_scope(), core.persistable_names(p.desc))
 
@@ -111,7 +120,7 @@ def _prefix_paths(path_prefix):
 def save_inference_model(path_prefix, feed_vars, fetch_vars, executor, **kwargs):
     """Writes <prefix>.pdmodel and <prefix>.pdiparams (parameters in sorted-name order)."""
     model_path, params_path = _prefix_paths(path_prefix)
-    program = kwargs.get("program") or default_main_program()
+    program = kwargs.get("program") or _program_of(feed_vars, fetch_vars)
     p = normalize_program(program, feed_vars, fetch_vars)
     names = core.persistable_names(p.desc)
     params = core.serialize_scope_vars(global_scope(), names)

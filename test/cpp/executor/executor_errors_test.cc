@@ -172,9 +172,9 @@ TEST(ExecutorOpErrors, DeclaredButUnwrittenInputIsATypedError) {
   b.Op("elementwise_add", {{"X", {"x"}}, {"Y", {"y"}}}, {{"Out", {"out"}}});
   framework::Scope scope;
   executor::Executor exe{phi::CPUPlace()};
-  // y is not fed: the error names the op and its input, and nothing crashes.
-  ExpectError<common::Error>(&exe, program, &scope, {{"x", Tensor({2, 3})}}, {"out"},
-                             {"elementwise_add", "Y=y"});
+  // y is not fed: the error names the missing feed and the op reading it; nothing crashes.
+  ExpectError<common::InvalidArgumentError>(&exe, program, &scope, {{"x", Tensor({2, 3})}},
+                                            {"out"}, {"'y' in the feed", "elementwise_add", "#0"});
   auto out = exe.Run(program, &scope, {{"x", Tensor({2, 3})}, {"y", Tensor({2, 3}, 1.f)}},
                      {"out"});
   EXPECT_EQ(Values(out[0]), (std::vector<float>{1, 3, 5, 7, 9, 11}));
