@@ -36,3 +36,5 @@ if(WITH_TESTING)
   find_package(GTest REQUIRED)
   find_package(benchmark QUIET)
 endif()
+
+include(${CMAKE_CURRENT_LIST_DIR}/op_records.cmake)

@@ -60,18 +60,12 @@ class ConvBnFusePass : public Pass {
 
   bool Apply(Graph* graph) override {
     if (graph->param_scope() == nullptr) return false;
-    bool changed = false;
-    while (FuseOne(graph)) changed = true;
-    return changed;
+    return FuseUntilNoneLeft(graph, [graph](Node* bn) {
+      return bn->Op()->Type() == "batch_norm" && TryFuse(graph, bn);
+    });
   }
 
  private:
-  static bool FuseOne(Graph* graph) {
-    for (Node* bn : graph->Ops(0))
-      if (bn->Op()->Type() == "batch_norm" && TryFuse(graph, bn)) return true;
-    return false;
-  }
-
   static bool TryFuse(Graph* graph, Node* bn) {
     const framework::OpDesc& bn_desc = *bn->Op();
     if (!AttrOr<bool>(bn_desc, "is_test", false) &&

@@ -16,25 +16,22 @@ class FcFusePass : public Pass {
   std::string Name() const override { return "fc_fuse_pass"; }
 
   bool Apply(Graph* graph) override {
-    bool changed = false;
-    while (FuseOne(graph)) changed = true;
-    return changed;
+    return FuseUntilNoneLeft(graph, [graph](Node* add) { return TryAt(graph, add); });
   }
 
  private:
-  static bool FuseOne(Graph* graph) {
-    for (Node* add : graph->Ops(0)) {
-      LinearMatch m;
-      if (!MatchLinear(*graph, add, &m)) continue;
-      if (!IsPersistable(graph->VarNode(m.w)) || !IsPersistable(graph->VarNode(m.bias))) continue;
-      // With the relu when the add's only reader is one; else without.
-      Node* relu = SoleReader(graph->VarNode(m.out));
-      if (relu != nullptr && relu->Op()->Type() == "relu" &&
-          SingleInput(*relu->Op(), "X") == m.out && !SingleOutput(*relu->Op(), "Out").empty() &&
-          TryFuse(graph, m, relu))
-        return true;
-      if (TryFuse(graph, m, nullptr)) return true;
-    }
+  // One fusion anchored at `add` (an elementwise_add), if it matches.
+  static bool TryAt(Graph* graph, Node* add) {
+    LinearMatch m;
+    if (!MatchLinear(*graph, add, &m)) return false;
+    if (!IsPersistable(graph->VarNode(m.w)) || !IsPersistable(graph->VarNode(m.bias))) return false;
+    // With the relu when the add's only reader is one; else without.
+    Node* relu = SoleReader(graph->VarNode(m.out));
+    if (relu != nullptr && relu->Op()->Type() == "relu" &&
+        SingleInput(*relu->Op(), "X") == m.out && !SingleOutput(*relu->Op(), "Out").empty() &&
+        TryFuse(graph, m, relu))
+      return true;
+    if (TryFuse(graph, m, nullptr)) return true;
     return false;
   }
 

@@ -23,18 +23,12 @@ class FuseBnActPass : public Pass {
   std::string Name() const override { return "fuse_bn_act_pass"; }
 
   bool Apply(Graph* graph) override {
-    bool changed = false;
-    while (FuseOne(graph)) changed = true;
-    return changed;
+    return FuseUntilNoneLeft(graph, [graph](Node* bn) {
+      return bn->Op()->Type() == "batch_norm" && TryFuse(graph, bn);
+    });
   }
 
  private:
-  static bool FuseOne(Graph* graph) {
-    for (Node* bn : graph->Ops(0))
-      if (bn->Op()->Type() == "batch_norm" && TryFuse(graph, bn)) return true;
-    return false;
-  }
-
   static bool TryFuse(Graph* graph, Node* bn) {
     const framework::OpDesc& bn_desc = *bn->Op();
     if (!UsesBatchStatistics(bn_desc)) return false;

@@ -22,18 +22,12 @@ class FuseElewiseAddActPass : public Pass {
   std::string Name() const override { return "fuse_elewise_add_act_pass"; }
 
   bool Apply(Graph* graph) override {
-    bool changed = false;
-    while (FuseOne(graph)) changed = true;
-    return changed;
+    return FuseUntilNoneLeft(graph, [graph](Node* add) {
+      return add->Op()->Type() == "elementwise_add" && TryFuse(graph, add);
+    });
   }
 
  private:
-  static bool FuseOne(Graph* graph) {
-    for (Node* add : graph->Ops(0))
-      if (add->Op()->Type() == "elementwise_add" && TryFuse(graph, add)) return true;
-    return false;
-  }
-
   static bool TryFuse(Graph* graph, Node* add) {
     const framework::OpDesc& add_desc = *add->Op();
     const std::string x = SingleInput(add_desc, "X");

@@ -19,22 +19,19 @@ class FuseGemmEpiloguePass : public Pass {
   std::string Name() const override { return "fuse_gemm_epilogue_pass"; }
 
   bool Apply(Graph* graph) override {
-    bool changed = false;
-    while (FuseOne(graph)) changed = true;
-    return changed;
+    return FuseUntilNoneLeft(graph, [graph](Node* add) { return TryAt(graph, add); });
   }
 
  private:
-  static bool FuseOne(Graph* graph) {
-    for (Node* add : graph->Ops(0)) {
-      LinearMatch m;
-      if (!MatchLinear(*graph, add, &m)) continue;
-      // fused_gemm_epilogue flattens all of X's leading dims: mul must do the same.
-      if (m.in_num_col_dims != m.x_rank - 1) continue;
-      if (Node* act = FindActivation(*graph, m.out); act != nullptr && TryFuse(graph, m, act))
-        return true;
-      if (TryFuse(graph, m, nullptr)) return true;
-    }
+  // One fusion anchored at `add` (an elementwise_add), if it matches.
+  static bool TryAt(Graph* graph, Node* add) {
+    LinearMatch m;
+    if (!MatchLinear(*graph, add, &m)) return false;
+    // fused_gemm_epilogue flattens all of X's leading dims: mul must do the same.
+    if (m.in_num_col_dims != m.x_rank - 1) return false;
+    if (Node* act = FindActivation(*graph, m.out); act != nullptr && TryFuse(graph, m, act))
+      return true;
+    if (TryFuse(graph, m, nullptr)) return true;
     return false;
   }
 

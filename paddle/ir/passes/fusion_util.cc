@@ -181,5 +181,20 @@ std::string UniqueVarName(const Graph& graph, const framework::Scope* scope,
   return name;
 }
 
+bool FuseUntilNoneLeft(Graph* graph, const std::function<bool(Node*)>& try_at) {
+  bool changed = false;
+  for (bool again = true; again;) {
+    again = false;
+    std::vector<Node*> ops = graph->Ops(0);  // a copy: a fusion edits the list
+    for (Node* op : ops) {
+      if (try_at(op)) {
+        again = changed = true;
+        break;
+      }
+    }
+  }
+  return changed;
+}
+
 }  // namespace ir
 }  // namespace paddle

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <set>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,10 @@ bool MatchLinear(const Graph& graph, Node* add, LinearMatch* match);
 
 // Copies the attributes every op may carry (op_role, op_callstack, ...) from `from` to `to`.
 void CopyCommonAttrs(const framework::OpDesc& from, framework::OpDesc* to);
+
+// Tries `try_at` on each op of block 0, starting over after every success (the graph has
+// changed), until no op fuses; returns whether any did.
+bool FuseUntilNoneLeft(Graph* graph, const std::function<bool(Node*)>& try_at);
 
 // A variable name not yet declared in `graph`'s block 0 nor present in `scope` (may be null):
 // `base`, else base_1, base_2, ...
