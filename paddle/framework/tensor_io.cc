@@ -25,6 +25,15 @@ T ReadPod(std::istream& is, const std::string& source, const char* what) {
            ", but the data ends early (truncated file?)");
   return value;
 }
+// Bytes left in a seekable stream, or -1 when the stream cannot tell.
+int64_t RemainingBytes(std::istream& is) {
+  std::streampos here = is.tellg();
+  if (here < 0) return -1;
+  is.seekg(0, std::ios::end);
+  std::streampos end = is.tellg();
+  is.seekg(here);
+  return end < 0 ? -1 : static_cast<int64_t>(end - here);
+}
 }  // namespace
 
 void SerializeTensor(std::ostream& os, const phi::DenseTensor& tensor) {
@@ -83,6 +92,11 @@ void DeserializeTensor(std::istream& is, phi::DenseTensor* tensor, const std::st
   }
   phi::DataType dtype = VarTypeToDataType(desc.data_type());
   uint64_t nbytes = numel * phi::SizeOf(dtype);
+  // A corrupt record may claim terabytes: never allocate more than the stream still holds.
+  int64_t remaining = RemainingBytes(is);
+  PD_CHECK(remaining < 0 || nbytes <= static_cast<uint64_t>(remaining), InvalidArgument,
+           "expected ", nbytes, " bytes of tensor data (", phi::DDim(dims), ", ", dtype, ") in ",
+           source, ", but only ", remaining, " remain (truncated file?)");
   // Read into a buffer first: a truncated record must not leave a half-written tensor.
   phi::DenseTensor staged(dtype, phi::DDim(dims));
   phi::CPUContext::Default().Alloc(&staged, dtype);

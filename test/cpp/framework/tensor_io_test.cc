@@ -11,6 +11,7 @@
 
 #include "paddle/common/errors.h"
 #include "paddle/framework/tensor_io.h"
+#include "paddle/framework/var_type.h"
 #include "paddle/phi/core/device_context.h"
 
 namespace paddle {
@@ -211,6 +212,39 @@ TEST(TensorRecord, BadTensorDescFails) {
   // Huge dims (over 1 TiB).
   ExpectCorrupt(Record(0, std::nullopt, Bytes({0x08, 0x05, 0x10, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01})),
                 "too large");
+}
+
+}  // namespace
+}  // namespace framework
+}  // namespace paddle
+
+namespace paddle {
+namespace framework {
+namespace {
+
+// Found by the fuzzer: a record claiming gigabytes must fail on the short stream before any
+// allocation of that size.
+TEST(TensorIoRegression, HugeClaimedDimsWithShortDataFailsWithoutAllocating) {
+  proto::VarType::TensorDesc desc;
+  desc.set_data_type(proto::VarType::FP32);
+  desc.add_dims(1 << 15);
+  desc.add_dims(1 << 15);  // 4 GiB of float32
+  std::string bytes = desc.SerializeAsString();
+  std::string record(4 + 8 + 4, '\0');
+  int32_t size = static_cast<int32_t>(bytes.size());
+  record.append(reinterpret_cast<const char*>(&size), 4);
+  record += bytes;
+  record += std::string(16, '\1');
+  std::istringstream in(record);
+  phi::DenseTensor t;
+  int64_t before = phi::GetCPUAllocator()->stats().peak.load();
+  try {
+    DeserializeTensor(in, &t, "huge.pdiparams");
+    FAIL() << "expected an error";
+  } catch (const common::InvalidArgumentError& e) {
+    EXPECT_NE(std::string(e.what()).find("huge.pdiparams"), std::string::npos);
+  }
+  EXPECT_LT(phi::GetCPUAllocator()->stats().peak.load() - before, int64_t{1} << 20);
 }
 
 }  // namespace
