@@ -177,3 +177,17 @@ def test_variable_operators_and_indexing():
             xv @ yv.T, xv[0], xv[:, 1:3], xv[1, 2]]
     for got, exp in zip(res, want):
         np.testing.assert_allclose(got, exp, rtol=1e-6)
+
+
+def test_editing_an_op_after_a_run_takes_effect():
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        x = paddle.static.data("x", [2], "float32")
+        y = paddle.scale(x, 2.0)
+    exe = paddle.static.Executor()
+    feed = {"x": np.array([1.0, 2.0], "float32")}
+    np.testing.assert_array_equal(exe.run(main, feed=feed, fetch_list=[y])[0], [2.0, 4.0])
+    main.global_block().ops[0]._set_attr("scale", 3.0)
+    np.testing.assert_array_equal(exe.run(main, feed=feed, fetch_list=[y])[0], [3.0, 6.0])
+    main.global_block().ops[0].desc.set_attr("scale", 5.0)  # straight through the desc
+    np.testing.assert_array_equal(exe.run(main, feed=feed, fetch_list=[y])[0], [5.0, 10.0])

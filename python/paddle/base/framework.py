@@ -588,12 +588,9 @@ class Program:
         return self.desc.serialize_to_string()
 
     def _serialized(self):
-        """Serialized bytes, cached per mutation counter."""
-        cache = getattr(self, "_bytes_cache", None)
-        if cache is None or cache[0] != self._version:
-            cache = (self._version, self.desc.serialize_to_string())
-            self._bytes_cache = cache
-        return cache[1]
+        """Serialized bytes, the executor's cache key. Made afresh on every run: a cached copy
+        could miss an edit made through a desc directly and run a stale program."""
+        return self.desc.serialize_to_string()
 
 
 def _record_has_attr(op_type, name):
