@@ -77,15 +77,7 @@ struct InferMetaCaller<void (*)(Args...)> {
   static void Call(const void* fn, KernelContext* ctx) {
     CallImpl(reinterpret_cast<Fn>(const_cast<void*>(fn)), ctx, std::index_sequence_for<Args...>{});
   }
-  static KernelArgsDef ArgsDef() {
-    KernelArgsDef def;
-    (def.push_back({InferMetaArgTraits<Args>::kind,
-                    InferMetaArgTraits<Args>::kind == KernelArgKind::kAttr
-                        ? AttributeIndexOf<std::decay_t<Args>>()
-                        : -1}),
-     ...);
-    return def;
-  }
+  static KernelArgsDef ArgsDef() { return MakeArgsDef<InferMetaArgTraits, Args...>(); }
 
  private:
   template <size_t... I>

@@ -84,6 +84,17 @@ constexpr int AttributeIndexOf() {
   }
 }
 
+// The argument kinds of a function whose parameter types are Args, classified by Traits.
+template <template <typename> class Traits, typename... Args>
+KernelArgsDef MakeArgsDef() {
+  KernelArgsDef def;
+  (def.push_back({Traits<Args>::kind, Traits<Args>::kind == KernelArgKind::kAttr
+                                          ? AttributeIndexOf<std::decay_t<Args>>()
+                                          : -1}),
+   ...);
+  return def;
+}
+
 template <typename FnPtr>
 struct KernelCaller;
 
@@ -98,15 +109,7 @@ struct KernelCaller<void (*)(const Context&, Args...)> {
              std::index_sequence_for<Args...>{});
   }
 
-  static KernelArgsDef ArgsDef() {
-    KernelArgsDef def;
-    (def.push_back({KernelArgTraits<Args>::kind,
-                    KernelArgTraits<Args>::kind == KernelArgKind::kAttr
-                        ? AttributeIndexOf<std::decay_t<Args>>()
-                        : -1}),
-     ...);
-    return def;
-  }
+  static KernelArgsDef ArgsDef() { return MakeArgsDef<KernelArgTraits, Args...>(); }
 
  private:
   template <size_t... I>
