@@ -22,8 +22,6 @@ message(STATUS "BLAS: ${OPENBLAS_LIBRARY} (cblas.h in ${CBLAS_INCLUDE_DIR})")
 
 if(NOT ONLY_PHI)
   find_package(Protobuf REQUIRED)
-  find_path(XXHASH_INCLUDE_DIR xxhash.h REQUIRED)
-  find_library(XXHASH_LIBRARY NAMES xxhash REQUIRED)
   find_package(Python3 COMPONENTS Interpreter Development.Module REQUIRED)
   if(WITH_PYTHON)
     execute_process(COMMAND ${Python3_EXECUTABLE} -c "import pybind11; print(pybind11.get_cmake_dir())"

@@ -75,9 +75,6 @@ class KernelContext {
   int InputsSize() const { return static_cast<int>(input_ranges_.size()); }
   int OutputsSize() const { return static_cast<int>(output_ranges_.size()); }
   int AttrsSize() const { return static_cast<int>(attrs_.size()); }
-  // Rebinding (e.g. after a scope change) replaces the tensor at a flat position.
-  std::vector<const DenseTensor*>& mutable_inputs() { return inputs_; }
-  std::vector<DenseTensor*>& mutable_outputs() { return outputs_; }
 
  private:
   const DeviceContext* dev_ctx_ = nullptr;

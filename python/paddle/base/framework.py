@@ -13,7 +13,7 @@ import traceback
 import numpy as np
 
 from paddle.base import core, unique_name
-from paddle.base.dtypes import VarType, convert_dtype, dtype_to_str
+from paddle.base.dtypes import VarType, convert_dtype
 
 GRAD_SUFFIX = "@GRAD"
 _ATTR_STRINGS = 5  # AttrType.STRINGS
@@ -641,6 +641,3 @@ def program_guard(main_program, startup_program=None):
         if startup_program is not None:
             switch_startup_program(old_startup)
 
-
-def dtype_name(var):
-    return dtype_to_str(var.dtype)

@@ -3,7 +3,7 @@ fill_constant, *_like."""
 import numpy as np
 
 from paddle.base import layer_helper as lh
-from paddle.base.dtypes import convert_dtype, dtype_to_np
+from paddle.base.dtypes import convert_dtype
 from paddle.base.framework import Variable
 
 
@@ -84,6 +84,3 @@ def create_parameter(shape, dtype, name=None, attr=None, is_bias=False, default_
 def create_global_var(shape, value, dtype, persistable=False, force_cpu=False, name=None):
     return lh.create_global_var(shape, value, dtype, persistable, force_cpu, name)
 
-
-def to_numpy_dtype(dtype):
-    return dtype_to_np(dtype)
