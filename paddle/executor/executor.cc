@@ -7,13 +7,13 @@ Executor::Executor(const phi::Place& place, size_t cache_capacity)
     : place_(place), capacity_(cache_capacity == 0 ? 1 : cache_capacity) {}
 
 Interpreter* Executor::GetOrBuild(const framework::ProgramDesc& program, framework::Scope* scope,
-                                  const std::vector<std::string>& fetch_names,
-                                  const std::string* program_bytes) {
-  // The key holds the full program bytes; the unordered_map compares keys by equality.
-  std::string key = program_bytes != nullptr ? *program_bytes : program.Serialize();
-  key += '\0';
+                                  const std::vector<std::string>& fetch_names) {
+  std::string key = std::to_string(program.uid());
+  key += '/';
+  key += std::to_string(program.generation());
+  key += '/';
   key += std::to_string(scope->id());
-  key += '\0';
+  key += '/';
   key += place_.DebugString();
   for (const auto& name : fetch_names) {
     key += '\0';
@@ -24,8 +24,17 @@ Interpreter* Executor::GetOrBuild(const framework::ProgramDesc& program, framewo
     lru_.splice(lru_.begin(), lru_, it->second);
     return lru_.front().interpreter.get();
   }
+  // An older generation of the same program can never be asked for again.
+  for (auto e = lru_.begin(); e != lru_.end();) {
+    if (e->program_uid == program.uid() && e->generation < program.generation()) {
+      index_.erase(e->key);
+      e = lru_.erase(e);
+    } else {
+      ++e;
+    }
+  }
   auto interpreter = std::make_unique<Interpreter>(program, 0, scope, place_, fetch_names);
-  lru_.push_front(Entry{key, std::move(interpreter)});
+  lru_.push_front(Entry{key, program.uid(), program.generation(), std::move(interpreter)});
   index_[key] = lru_.begin();
   while (lru_.size() > capacity_) {
     index_.erase(lru_.back().key);
@@ -37,8 +46,8 @@ Interpreter* Executor::GetOrBuild(const framework::ProgramDesc& program, framewo
 std::vector<phi::DenseTensor> Executor::Run(
     const framework::ProgramDesc& program, framework::Scope* scope,
     const std::vector<std::pair<std::string, phi::DenseTensor>>& feeds,
-    const std::vector<std::string>& fetch_names, const std::string* program_bytes) {
-  Interpreter* interpreter = GetOrBuild(program, scope, fetch_names, program_bytes);
+    const std::vector<std::string>& fetch_names) {
+  Interpreter* interpreter = GetOrBuild(program, scope, fetch_names);
   auto result = interpreter->Run(feeds, fetch_names);
   last_peak_bytes_ = interpreter->last_peak_bytes();
   return result;

@@ -1,6 +1,7 @@
-// Executor: runs programs in a scope, building each (program content, scope, place, fetch
-// list) once into an Interpreter kept in a bounded LRU cache. Keys are compared by full
-// content, never by hash or address alone.
+// Executor: runs programs in a scope, building each (program identity and generation, scope,
+// place, fetch list) once into an Interpreter kept in a bounded LRU cache. The desc's uid is
+// never reused and every mutator bumps its generation, so a key never names two contents and
+// a run costs nothing proportional to the program's size.
 #pragma once
 
 #include <list>
@@ -18,15 +19,12 @@ class Executor {
  public:
   explicit Executor(const phi::Place& place, size_t cache_capacity = 16);
 
-  // Runs block 0. `program_bytes` (optional) is program.Serialize() when the caller keeps it,
-  // saving the serialization per run.
+  // Runs block 0.
   std::vector<phi::DenseTensor> Run(const framework::ProgramDesc& program, framework::Scope* scope,
                                     const std::vector<std::pair<std::string, phi::DenseTensor>>& feeds,
-                                    const std::vector<std::string>& fetch_names,
-                                    const std::string* program_bytes = nullptr);
+                                    const std::vector<std::string>& fetch_names);
   Interpreter* GetOrBuild(const framework::ProgramDesc& program, framework::Scope* scope,
-                          const std::vector<std::string>& fetch_names,
-                          const std::string* program_bytes = nullptr);
+                          const std::vector<std::string>& fetch_names);
   size_t cache_size() const { return lru_.size(); }
   void ClearCache();
   int64_t last_peak_bytes() const { return last_peak_bytes_; }
@@ -34,6 +32,8 @@ class Executor {
  private:
   struct Entry {
     std::string key;
+    uint64_t program_uid;
+    uint64_t generation;
     std::unique_ptr<Interpreter> interpreter;
   };
   phi::Place place_;

@@ -8,8 +8,6 @@
 #include "paddle/common/errors.h"
 #include "paddle/common/logging.h"
 #include "paddle/framework/backward.h"
-#include "paddle/framework/op_binding.h"
-#include "paddle/framework/op_runner.h"
 #include "paddle/framework/var_type.h"
 #include "paddle/phi/core/device_context.h"
 
@@ -116,7 +114,6 @@ void Interpreter::BuildInstruction(size_t index, Instruction* instr) {
   }
   PD_CHECK(!record.no_kernel, Unimplemented, "op '", op->Type(),
            "' is not supported by this interpreter yet");
-  framework::CheckOpAgainstRecord(*op, record);
 
   auto slot_tensors = [&](bool input) {
     return [this, op, input](const std::string& slot) {
@@ -136,16 +133,10 @@ void Interpreter::BuildInstruction(size_t index, Instruction* instr) {
   framework::SlotTensors inputs = slot_tensors(true), outputs = slot_tensors(false);
 
   std::string dtype_input;
-  instr->kernel_key = framework::ChooseKernelKey(*op, record, *block_, place_, &dtype_input);
-  if (!dtype_input.empty()) instr->dtype_source = TensorOf(dtype_input);
-  instr->kernel = &phi::KernelRegistry::Instance().Select(record.kernel_name, instr->kernel_key);
-
-  instr->infer_ctx.SetDeviceContext(dev_ctx_.get());
-  framework::BindArguments(*op, record, record.infer_meta_args, record.infer_meta.args, inputs,
-                           outputs, &instr->infer_ctx);
-  instr->kernel_ctx.SetDeviceContext(dev_ctx_.get());
-  framework::BindArguments(*op, record, record.kernel_args, instr->kernel->args_def(), inputs,
-                           outputs, &instr->kernel_ctx);
+  phi::KernelKey key = framework::ChooseKernelKey(*op, record, *block_, place_, &dtype_input);
+  const phi::DenseTensor* dtype_source = dtype_input.empty() ? nullptr : TensorOf(dtype_input);
+  instr->prepared = std::make_unique<framework::PreparedOp>(*op, record, key, dtype_source, inputs,
+                                                            outputs, dev_ctx_.get());
 }
 
 void Interpreter::BuildDependencies() {
@@ -321,14 +312,7 @@ void Interpreter::RunInstruction(Instruction* instr) {
     return;
   }
   try {
-    instr->record->infer_meta(&instr->infer_ctx);
-    if (instr->dtype_source != nullptr && instr->dtype_source->dtype() != instr->kernel_key.dtype &&
-        instr->dtype_source->dtype() != phi::DataType::UNDEFINED) {
-      instr->kernel_key.dtype = instr->dtype_source->dtype();
-      instr->kernel = &phi::KernelRegistry::Instance().Select(instr->record->kernel_name,
-                                                              instr->kernel_key);
-    }
-    (*instr->kernel)(&instr->kernel_ctx);
+    instr->prepared->Run();
   } catch (const std::exception& e) {
     common::RethrowWithContext(e, Describe(*instr));
   }
@@ -342,8 +326,9 @@ std::string Interpreter::Describe(const Instruction& instr) const {
   std::ostringstream os;
   const OpDesc& op = *instr.op;
   os << "operator '" << op.Type() << "' (#" << instr.op_index << " in block " << block_->ID()
-     << "), kernel " << (instr.record ? instr.record->kernel_name : "?") << instr.kernel_key
-     << ", inputs:";
+     << "), kernel " << (instr.record ? instr.record->kernel_name : "?");
+  if (instr.prepared) os << instr.prepared->kernel_key();
+  os << ", inputs:";
   for (const auto& [slot, args] : op.Inputs()) {
     for (const auto& name : args) {
       os << " " << slot << "=" << name;

@@ -12,9 +12,8 @@
 #include <vector>
 
 #include "paddle/framework/block_desc.h"
-#include "paddle/framework/op_record.h"
+#include "paddle/framework/prepared_op.h"
 #include "paddle/framework/scope.h"
-#include "paddle/phi/core/kernel_registry.h"
 
 namespace paddle {
 namespace executor {
@@ -30,12 +29,8 @@ struct Instruction {
   // built on first use.
   int sub_block = -1;
   std::unique_ptr<Interpreter> child;
-  const phi::Kernel* kernel = nullptr;
-  phi::KernelKey kernel_key;
-  phi::KernelContext infer_ctx;
-  phi::KernelContext kernel_ctx;
-  // The input whose runtime dtype must match kernel_key.dtype (nullptr: none).
-  const phi::DenseTensor* dtype_source = nullptr;
+  // Kernel and bound arguments (ops with a kernel only).
+  std::unique_ptr<framework::PreparedOp> prepared;
   std::vector<phi::DenseTensor*> free_after;  // temporaries last used here
   std::vector<size_t> next;  // instructions that depend on this one
   int dependency_count = 0;

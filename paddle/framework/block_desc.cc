@@ -25,9 +25,14 @@ BlockDesc::BlockDesc(ProgramDesc* program, const proto::BlockDesc& desc)
              "expected unique variable names in block ", idx_, ", but '", var.name(),
              "' appears twice");
     var_index_[var.name()] = vars_.size();
-    vars_.push_back(std::make_unique<VarDesc>(var));
+    vars_.push_back(std::make_unique<VarDesc>(var, this));
   }
   for (const auto& op : desc.ops()) ops_.push_back(std::make_unique<OpDesc>(op, this));
+}
+
+void BlockDesc::SetForwardBlockID(int idx) {
+  forward_block_idx_ = idx;
+  program_->BumpGeneration();
 }
 
 BlockDesc* BlockDesc::ParentBlock() const {
@@ -38,7 +43,8 @@ VarDesc* BlockDesc::Var(const std::string& name) {
   auto it = var_index_.find(name);
   if (it != var_index_.end()) return vars_[it->second].get();
   var_index_[name] = vars_.size();
-  vars_.push_back(std::make_unique<VarDesc>(name));
+  vars_.push_back(std::make_unique<VarDesc>(name, this));
+  program_->BumpGeneration();
   return vars_.back().get();
 }
 
@@ -60,6 +66,7 @@ void BlockDesc::RemoveVar(const std::string& name) {
   vars_.erase(vars_.begin() + it->second);
   var_index_.clear();
   for (size_t i = 0; i < vars_.size(); ++i) var_index_[vars_[i]->Name()] = i;
+  program_->BumpGeneration();
 }
 
 void BlockDesc::RenameVar(const std::string& old_name, const std::string& new_name) {
@@ -94,6 +101,7 @@ OpDesc* BlockDesc::InsertOp(size_t index) {
   op->SetBlock(this);
   OpDesc* raw = op.get();
   ops_.insert(ops_.begin() + index, std::move(op));
+  program_->BumpGeneration();
   return raw;
 }
 
@@ -101,6 +109,7 @@ void BlockDesc::RemoveOps(size_t begin, size_t end) {
   PD_CHECK(begin <= end && end <= ops_.size(), OutOfRange, "expected an op range within [0, ",
            ops_.size(), "], but got [", begin, ", ", end, ")");
   ops_.erase(ops_.begin() + begin, ops_.begin() + end);
+  program_->BumpGeneration();
 }
 
 std::vector<OpDesc*> BlockDesc::AllOps() const {
@@ -119,12 +128,20 @@ proto::BlockDesc BlockDesc::ToProto() const {
   return desc;
 }
 
+uint64_t ProgramDesc::NextUid() {
+  static std::atomic<uint64_t> next{1};
+  return next.fetch_add(1, std::memory_order_relaxed);
+}
+
 ProgramDesc::ProgramDesc() { blocks_.push_back(std::make_unique<BlockDesc>(this, 0, -1)); }
 
 ProgramDesc::ProgramDesc(const ProgramDesc& other) { CopyFrom(other.ToProto()); }
 
 ProgramDesc& ProgramDesc::operator=(const ProgramDesc& other) {
-  if (this != &other) CopyFrom(other.ToProto());
+  if (this != &other) {
+    CopyFrom(other.ToProto());
+    BumpGeneration();
+  }
   return *this;
 }
 
@@ -161,6 +178,7 @@ std::unique_ptr<ProgramDesc> ProgramDesc::Parse(const std::string& bytes) {
 BlockDesc* ProgramDesc::AppendBlock(const BlockDesc& parent) {
   int idx = static_cast<int>(blocks_.size());
   blocks_.push_back(std::make_unique<BlockDesc>(this, idx, parent.ID()));
+  BumpGeneration();
   return blocks_.back().get();
 }
 

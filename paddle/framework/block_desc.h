@@ -1,6 +1,11 @@
 // BlockDesc: the variables and ordered ops of one block; ProgramDesc: the blocks of a
-// program, with (de)serialization in PaddlePaddle's wire format.
+// program, with (de)serialization in PaddlePaddle's wire format. A ProgramDesc has a uid that
+// is never reused and a generation that every mutator of it, its blocks, ops and vars bumps:
+// (uid, generation) names one content, the key of every cache of built programs.
 #pragma once
+
+#include <atomic>
+#include <cstdint>
 
 #include <memory>
 #include <string>
@@ -25,7 +30,7 @@ class BlockDesc {
   int ID() const { return idx_; }
   int Parent() const { return parent_idx_; }
   int ForwardBlockID() const { return forward_block_idx_; }
-  void SetForwardBlockID(int idx) { forward_block_idx_ = idx; }
+  void SetForwardBlockID(int idx);
   ProgramDesc* Program() const { return program_; }
   // The enclosing block, or nullptr for the root block.
   BlockDesc* ParentBlock() const;
@@ -74,7 +79,15 @@ class ProgramDesc {
   size_t Size() const { return blocks_.size(); }
 
   int64_t Version() const { return version_; }
-  void SetVersion(int64_t v) { version_ = v; }
+  void SetVersion(int64_t v) {
+    version_ = v;
+    BumpGeneration();
+  }
+
+  // Identity of this desc object (a copy gets a new one) and of its current content.
+  uint64_t uid() const { return uid_; }
+  uint64_t generation() const { return generation_; }
+  void BumpGeneration() { ++generation_; }
 
   proto::ProgramDesc ToProto() const;
   // Deterministic bytes in PaddlePaddle's wire format.
@@ -87,7 +100,11 @@ class ProgramDesc {
 
  private:
   void CopyFrom(const proto::ProgramDesc& desc);
+  static uint64_t NextUid();
+
   std::vector<std::unique_ptr<BlockDesc>> blocks_;
+  uint64_t uid_ = NextUid();
+  uint64_t generation_ = 0;
   int64_t version_ = 0;
   proto::OpVersionMap op_version_map_;
 };

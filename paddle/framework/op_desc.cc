@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "paddle/common/errors.h"
+#include "paddle/framework/block_desc.h"
 #include "paddle/phi/core/kernel_utils.h"
 
 namespace paddle {
@@ -23,6 +24,28 @@ OpDesc::OpDesc(const proto::OpDesc& desc, BlockDesc* block) : type_(desc.type())
     outputs_[var.parameter()] = {var.arguments().begin(), var.arguments().end()};
   for (const auto& attr : desc.attrs()) attrs_[attr.name()] = attr;
   is_target_ = desc.is_target();
+}
+
+OpDesc::OpDesc(const OpDesc& other)
+    : type_(other.type_),
+      inputs_(other.inputs_),
+      outputs_(other.outputs_),
+      attrs_(other.attrs_),
+      is_target_(other.is_target_) {}
+
+OpDesc& OpDesc::operator=(const OpDesc& other) {
+  if (this == &other) return *this;
+  type_ = other.type_;
+  inputs_ = other.inputs_;
+  outputs_ = other.outputs_;
+  attrs_ = other.attrs_;
+  is_target_ = other.is_target_;
+  Changed();
+  return *this;
+}
+
+void OpDesc::Changed() {
+  if (block_ != nullptr) block_->Program()->BumpGeneration();
 }
 
 const std::vector<std::string>& OpDesc::Input(const std::string& slot) const {
@@ -49,10 +72,12 @@ std::vector<std::string> OpDesc::OutputArgumentNames() const {
 
 void OpDesc::RenameInput(const std::string& old_name, const std::string& new_name) {
   for (auto& slot : inputs_) std::replace(slot.second.begin(), slot.second.end(), old_name, new_name);
+  Changed();
 }
 
 void OpDesc::RenameOutput(const std::string& old_name, const std::string& new_name) {
   for (auto& slot : outputs_) std::replace(slot.second.begin(), slot.second.end(), old_name, new_name);
+  Changed();
 }
 
 const Attr* OpDesc::FindAttr(const std::string& name) const {

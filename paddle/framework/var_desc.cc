@@ -3,16 +3,24 @@
 #include <sstream>
 
 #include "paddle/common/errors.h"
+#include "paddle/framework/block_desc.h"
 
 namespace paddle {
 namespace framework {
 
-VarDesc::VarDesc(const std::string& name) {
+VarDesc::VarDesc(const std::string& name, BlockDesc* block) : block_(block) {
   desc_.set_name(name);
   desc_.mutable_type()->set_type(proto::VarType::LOD_TENSOR);
 }
 
-void VarDesc::SetType(proto::VarType::Type type) { desc_.mutable_type()->set_type(type); }
+void VarDesc::Changed() {
+  if (block_ != nullptr) block_->Program()->BumpGeneration();
+}
+
+void VarDesc::SetType(proto::VarType::Type type) {
+  desc_.mutable_type()->set_type(type);
+  Changed();
+}
 
 bool VarDesc::HasTensorDesc() const {
   auto t = GetType();
@@ -34,6 +42,7 @@ const proto::VarType::TensorDesc* VarDesc::tensor_desc() const {
 }
 
 proto::VarType::TensorDesc* VarDesc::mutable_tensor_desc() {
+  Changed();  // every tensor-desc setter comes through here
   auto* type = desc_.mutable_type();
   proto::VarType::TensorDesc* desc = nullptr;
   switch (type->type()) {

@@ -1,5 +1,6 @@
 // VarDesc: a variable of a program block (name, kind, element type, shape, flags), stored
-// as the proto message PaddlePaddle writes.
+// as the proto message PaddlePaddle writes. Every mutator, the raw proto accessor included,
+// bumps the owning program's generation.
 #pragma once
 
 #include <string>
@@ -10,13 +11,22 @@
 namespace paddle {
 namespace framework {
 
+class BlockDesc;
+
 class VarDesc {
  public:
-  explicit VarDesc(const std::string& name);
-  explicit VarDesc(proto::VarDesc desc) : desc_(std::move(desc)) {}
+  explicit VarDesc(const std::string& name, BlockDesc* block = nullptr);
+  explicit VarDesc(proto::VarDesc desc, BlockDesc* block = nullptr)
+      : desc_(std::move(desc)), block_(block) {}
+  // A copy belongs to no block.
+  VarDesc(const VarDesc& other) : desc_(other.desc_) {}
+  VarDesc& operator=(const VarDesc&) = delete;
 
   const std::string& Name() const { return desc_.name(); }
-  void SetName(const std::string& name) { desc_.set_name(name); }
+  void SetName(const std::string& name) {
+    desc_.set_name(name);
+    Changed();
+  }
 
   proto::VarType::Type GetType() const { return desc_.type().type(); }
   void SetType(proto::VarType::Type type);
@@ -31,22 +41,40 @@ class VarDesc {
   void SetLoDLevel(int level);
 
   bool Persistable() const { return desc_.persistable(); }
-  void SetPersistable(bool v) { desc_.set_persistable(v); }
+  void SetPersistable(bool v) {
+    desc_.set_persistable(v);
+    Changed();
+  }
   bool NeedCheckFeed() const { return desc_.need_check_feed(); }
-  void SetNeedCheckFeed(bool v) { desc_.set_need_check_feed(v); }
+  void SetNeedCheckFeed(bool v) {
+    desc_.set_need_check_feed(v);
+    Changed();
+  }
   bool IsParameter() const { return desc_.is_parameter(); }
-  void SetIsParameter(bool v) { desc_.set_is_parameter(v); }
+  void SetIsParameter(bool v) {
+    desc_.set_is_parameter(v);
+    Changed();
+  }
   bool StopGradient() const { return desc_.stop_gradient(); }
-  void SetStopGradient(bool v) { desc_.set_stop_gradient(v); }
+  void SetStopGradient(bool v) {
+    desc_.set_stop_gradient(v);
+    Changed();
+  }
 
   const proto::VarDesc& Proto() const { return desc_; }
-  proto::VarDesc* MutableProto() { return &desc_; }
+  // Counts as a change when called: edit through the pointer right away, never keep it.
+  proto::VarDesc* MutableProto() {
+    Changed();
+    return &desc_;
+  }
   std::string DebugString() const;
 
  private:
+  void Changed();
   const proto::VarType::TensorDesc* tensor_desc() const;
   proto::VarType::TensorDesc* mutable_tensor_desc();
   proto::VarDesc desc_;
+  BlockDesc* block_ = nullptr;
 };
 
 }  // namespace framework

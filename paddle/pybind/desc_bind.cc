@@ -117,11 +117,7 @@ void BindDescs(py::module_* module) {
       .def("infer_shape", [](const OpDesc& op, BlockDesc* block) {
         framework::InferShapeForOp(op, block);
       })
-      .def("copy_from", [](OpDesc& op, const OpDesc& other) {
-        BlockDesc* block = op.Block();
-        op = other;
-        op.SetBlock(block);
-      })
+      .def("copy_from", [](OpDesc& op, const OpDesc& other) { op = other; })
       .def("block", &OpDesc::Block, kRef)
       .def("to_string", &OpDesc::DebugString)
       .def("serialize_to_string", [](const OpDesc& op) {
@@ -161,6 +157,8 @@ void BindDescs(py::module_* module) {
       .def("num_blocks", &ProgramDesc::Size)
       .def("append_block", &ProgramDesc::AppendBlock, kRefInternal)
       .def("version", &ProgramDesc::Version)
+      .def("uid", &ProgramDesc::uid)
+      .def("generation", &ProgramDesc::generation)
       .def("set_version", &ProgramDesc::SetVersion)
       .def("get_feed_target_names", &ProgramDesc::GetFeedTargetNames)
       .def("get_fetch_target_names", &ProgramDesc::GetFetchTargetNames)

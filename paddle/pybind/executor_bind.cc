@@ -17,7 +17,7 @@ void BindExecutor(py::module_* module) {
       .def("run",
            [](executor::Executor& exe, const framework::ProgramDesc& program,
               framework::Scope* scope, const py::dict& feed,
-              const std::vector<std::string>& fetch_names, py::object program_bytes) {
+              const std::vector<std::string>& fetch_names) {
              std::vector<std::pair<std::string, phi::DenseTensor>> feeds;
              for (auto item : feed) {
                std::string name = py::str(item.first);
@@ -31,18 +31,14 @@ void BindExecutor(py::module_* module) {
                  feeds.emplace_back(name, NumpyToTensor(array));
                }
              }
-             std::string bytes;
-             bool have_bytes = !program_bytes.is_none();
-             if (have_bytes) bytes = program_bytes.cast<std::string>();
              std::vector<phi::DenseTensor> out;
              {
                py::gil_scoped_release release;
-               out = exe.Run(program, scope, feeds, fetch_names, have_bytes ? &bytes : nullptr);
+               out = exe.Run(program, scope, feeds, fetch_names);
              }
              return out;
            },
-           py::arg("program"), py::arg("scope"), py::arg("feed"), py::arg("fetch_names"),
-           py::arg("program_bytes") = py::none())
+           py::arg("program"), py::arg("scope"), py::arg("feed"), py::arg("fetch_names"))
       .def("cache_size", &executor::Executor::cache_size)
       .def("clear_cache", &executor::Executor::ClearCache)
       .def("last_peak_bytes", &executor::Executor::last_peak_bytes);

@@ -191,3 +191,42 @@ def test_editing_an_op_after_a_run_takes_effect():
     np.testing.assert_array_equal(exe.run(main, feed=feed, fetch_list=[y])[0], [3.0, 6.0])
     main.global_block().ops[0].desc.set_attr("scale", 5.0)  # straight through the desc
     np.testing.assert_array_equal(exe.run(main, feed=feed, fetch_list=[y])[0], [5.0, 10.0])
+
+
+def test_every_kind_of_desc_edit_after_a_run_takes_effect():
+    """The executor keys built programs by the desc's identity and generation: edits of vars,
+    op slots, op lists and whole descs all reach the next run."""
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        x = paddle.static.data("x", [2], "float32")
+        y = paddle.scale(x, 2.0)
+        z = paddle.nn.functional.relu(y)
+    exe = paddle.static.Executor()
+    feed = {"x": np.array([1.0, -2.0], "float32")}
+    block = main.global_block()
+    gen = main.desc.generation()
+    np.testing.assert_array_equal(exe.run(main, feed=feed, fetch_list=[z])[0], [2.0, 0.0])
+    assert main.desc.generation() == gen, "a run must not count as an edit"
+    # Relax the feed's declared shape through the var desc: a 3-element feed is accepted.
+    block.desc.find_var("x").set_shape([-1])
+    np.testing.assert_array_equal(
+        exe.run(main, feed={"x": np.array([1.0, -2.0, 3.0], "float32")}, fetch_list=[z])[0],
+        [2.0, 0.0, 6.0])
+    # Re-point the relu at x itself (an op slot edit).
+    block.ops[1].desc.set_input("X", [x.name])
+    np.testing.assert_array_equal(exe.run(main, feed=feed, fetch_list=[z])[0], [1.0, 0.0])
+    # Change the op type in place.
+    block.ops[1].desc.set_type("abs")
+    np.testing.assert_array_equal(exe.run(main, feed=feed, fetch_list=[z])[0], [1.0, 2.0])
+    # Remove the op writing z and append another that does.
+    block.desc.remove_op(1, 2)
+    op = block.desc.append_op()
+    op.set_type("scale")
+    op.set_input("X", [y.name])
+    op.set_output("Out", [z.name])
+    op.set_attr("scale", 10.0)
+    main._sync_with_cpp()
+    np.testing.assert_array_equal(exe.run(main, feed=feed, fetch_list=[z])[0], [20.0, -40.0])
+    # A whole new desc object (same content) is a new identity and runs alike.
+    main.desc = paddle.base.core.ProgramDesc(main.desc)
+    np.testing.assert_array_equal(exe.run(main, feed=feed, fetch_list=[z])[0], [20.0, -40.0])

@@ -28,6 +28,12 @@ const CPUContext& CPUContext::Default() {
   return *ctx;
 }
 
+const DeviceContext& DeviceContextFor(const Place& place) {
+  PD_CHECK(place.is_cpu(), Unimplemented, "expected a CPU place, but got ", place,
+           ": this build has no GPU backend");
+  return CPUContext::Default();
+}
+
 void SetNumCPUThreads(int num_threads) {
   std::lock_guard<std::mutex> lock(g_pool_mu);
   if (num_threads < 1) num_threads = 1;

@@ -44,6 +44,10 @@ class CPUContext : public DeviceContext {
   std::shared_ptr<ThreadPool> pool_;
 };
 
+// The device context of a place (the process-wide one per place); throws Unimplemented for
+// a place this build has no backend for.
+const DeviceContext& DeviceContextFor(const Place& place);
+
 // Sets the size of the process-wide intra-op pool (the calling thread counts as one).
 void SetNumCPUThreads(int num_threads);
 int GetNumCPUThreads();

@@ -72,6 +72,10 @@ class KernelContext {
     return *value;
   }
 
+  // Every bound tensor, in binding order (nullptr: absent).
+  const std::vector<const DenseTensor*>& inputs() const { return inputs_; }
+  const std::vector<DenseTensor*>& outputs() const { return outputs_; }
+
   int InputsSize() const { return static_cast<int>(input_ranges_.size()); }
   int OutputsSize() const { return static_cast<int>(output_ranges_.size()); }
   int AttrsSize() const { return static_cast<int>(attrs_.size()); }

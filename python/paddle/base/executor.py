@@ -1,5 +1,6 @@
 """The static-graph Executor: runs a Program in a Scope with feeds and fetches by name.
-Every program runs through the one C++ interpreter; built programs are cached by content."""
+Every program runs through the one C++ interpreter; built programs are cached by the desc's
+identity and generation (bumped by every edit), so a run never serializes the program."""
 import contextlib
 
 import numpy as np
@@ -69,7 +70,7 @@ class Executor:
         scope = global_scope() if scope is None else scope
         feeds = self._prepare_feed(program, feed or {})
         self._update_learning_rate(program, scope)
-        results = self._core.run(program.desc, scope, feeds, fetch_names, program._serialized())
+        results = self._core.run(program.desc, scope, feeds, fetch_names)
         if return_numpy:
             return [np.array(r) for r in results]
         return results

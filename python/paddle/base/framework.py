@@ -587,10 +587,10 @@ class Program:
     def serialize_to_string(self):
         return self.desc.serialize_to_string()
 
-    def _serialized(self):
-        """Serialized bytes, the executor's cache key. Made afresh on every run: a cached copy
-        could miss an edit made through a desc directly and run a stale program."""
-        return self.desc.serialize_to_string()
+    def _cache_key(self):
+        """(uid, generation) of the desc: names this content; any edit of the desc, through
+        Python or C++, bumps the generation. The desc object itself may be replaced too."""
+        return (self.desc.uid(), self.desc.generation())
 
 
 def _record_has_attr(op_type, name):

@@ -1,5 +1,5 @@
 """BuildStrategy and CompiledProgram: the strategy's live switches turn on IR passes that
-rewrite the program once per (program content, fetch list); one executor runs the result.
+rewrite the program once per (program identity and generation, fetch list); one executor runs the result.
 There is no ExecutionStrategy and no ParallelExecutor."""
 from paddle.base import core
 from paddle.base.framework import Program
@@ -58,8 +58,8 @@ class CompiledProgram:
         self._cache = {}
 
     def _get_program(self, fetch_names=()):
-        # Keyed by the program's full bytes (compared by equality), so any edit recompiles.
-        key = (self._program._serialized(), tuple(fetch_names))
+        # Keyed by the desc's identity and generation, so any edit recompiles.
+        key = (self._program._cache_key(), tuple(fetch_names))
         compiled = self._cache.get(key)
         if compiled is None:
             passes = [p for p in self._build_strategy._passes() if p in core.registered_passes()]

@@ -1,7 +1,8 @@
 // The interpreter's build products and run-time memory: dependency edges (read-after-write,
 // write-after-read, write-after-write, the random-op chain), freeing of temporaries after
 // their last use with persistables and fetch targets kept, peak bytes, the Executor's
-// bounded content-keyed cache, and identical results from a serialized-then-parsed program.
+// bounded cache keyed by the desc's identity and generation, InferMeta skipped while shapes
+// stay, and identical results from a serialized-then-parsed program.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -165,23 +166,59 @@ TEST(ExecutorCache, SameProgramReusesInterpreterChangedProgramRebuilds) {
   framework::ProgramDesc p1 = ScaleProgram(2.f);
   executor::Interpreter* first = exe.GetOrBuild(p1, &scope, {"z"});
   EXPECT_EQ(exe.GetOrBuild(p1, &scope, {"z"}), first);
-  framework::ProgramDesc p1_copy = ScaleProgram(2.f);  // equal content, other object
-  EXPECT_EQ(exe.GetOrBuild(p1_copy, &scope, {"z"}), first);
-  EXPECT_EQ(exe.cache_size(), 1u);
+  // Equal content in another desc object is another identity: its own entry, built alike.
+  framework::ProgramDesc p1_copy = ScaleProgram(2.f);
+  EXPECT_NE(exe.GetOrBuild(p1_copy, &scope, {"z"}), first);
+  EXPECT_EQ(exe.cache_size(), 2u);
+  exe.ClearCache();
+  first = exe.GetOrBuild(p1, &scope, {"z"});
 
   auto out = exe.Run(p1, &scope, {{"x", Tensor({1, -1}, {2})}}, {"z"});
   EXPECT_EQ(Values(out[0]), (std::vector<float>{2, 0}));
   // Changing an attribute in place changes the content: a new interpreter, new result.
   p1.MutableBlock(0)->Op(0)->SetAttr("scale", 5.f);
-  executor::Interpreter* changed = exe.GetOrBuild(p1, &scope, {"z"});
-  EXPECT_NE(changed, first);
+  // (The first interpreter is freed now, so only the results can tell the builds apart.)
+  exe.GetOrBuild(p1, &scope, {"z"});
+  EXPECT_EQ(exe.cache_size(), 1u) << "the older generation of p1 is dropped";
   out = exe.Run(p1, &scope, {{"x", Tensor({1, -1}, {2})}}, {"z"});
   EXPECT_EQ(Values(out[0]), (std::vector<float>{5, 0}));
+  // An edit through a var desc (a feed's shape) is a change too.
+  p1.MutableBlock(0)->FindVar("x")->SetShape({-1});
+  out = exe.Run(p1, &scope, {{"x", Tensor({1, -1, 3}, {3})}}, {"z"});
+  EXPECT_EQ(Values(out[0]), (std::vector<float>{5, 0, 15}));
+  executor::Interpreter* changed = exe.GetOrBuild(p1, &scope, {"z"});
   // Other fetch lists and other scopes are other entries.
   framework::Scope other;
   EXPECT_NE(exe.GetOrBuild(p1, &scope, {"y"}), changed);
   EXPECT_NE(exe.GetOrBuild(p1, &other, {"z"}), changed);
-  EXPECT_EQ(exe.cache_size(), 4u);
+  EXPECT_EQ(exe.cache_size(), 3u);
+}
+
+TEST(PreparedOp, InferMetaRerunsOnlyWhenShapesChange) {
+  framework::Scope scope;
+  framework::ProgramDesc program = ScaleProgram(2.f);
+  program.MutableBlock(0)->FindVar("x")->SetShape({-1});
+  executor::Interpreter interp(program, 0, &scope, phi::CPUPlace(), {"z"});
+  auto calls = [&] {
+    std::vector<int64_t> out;
+    for (const auto& instr : interp.instructions()) out.push_back(instr.prepared->infer_meta_calls());
+    return out;
+  };
+  for (int i = 0; i < 3; ++i) {
+    auto out = interp.Run({{"x", Tensor({1, -1}, {2})}}, {"z"});
+    EXPECT_EQ(Values(out[0]), (std::vector<float>{2, 0}));
+  }
+  EXPECT_EQ(calls(), (std::vector<int64_t>{1, 1}));
+  // Another batch size: both ops infer again, and the outputs have the new shape.
+  auto out = interp.Run({{"x", Tensor({1, -1, 4}, {3})}}, {"z"});
+  EXPECT_EQ(out[0].dims(), phi::DDim({3}));
+  EXPECT_EQ(Values(out[0]), (std::vector<float>{2, 0, 8}));
+  EXPECT_EQ(calls(), (std::vector<int64_t>{2, 2}));
+  // An output whose meta someone else changed (as an in-place reuse would) is inferred again.
+  interp.local_scope()->FindVar("y")->GetMutable<phi::DenseTensor>()->Resize(phi::DDim({7}));
+  out = interp.Run({{"x", Tensor({1, -1, 4}, {3})}}, {"z"});
+  EXPECT_EQ(Values(out[0]), (std::vector<float>{2, 0, 8}));
+  EXPECT_EQ(calls(), (std::vector<int64_t>{3, 2}));
 }
 
 TEST(ExecutorCache, NeverHoldsMoreThanItsCapacity) {

@@ -1,0 +1,99 @@
+#include "paddle/framework/prepared_op.h"
+
+#include "paddle/common/errors.h"
+#include "paddle/framework/backward.h"
+#include "paddle/framework/block_desc.h"
+#include "paddle/framework/var_type.h"
+
+namespace paddle {
+namespace framework {
+
+namespace {
+bool SameMeta(const phi::DenseTensorMeta& a, const phi::DenseTensorMeta& b) {
+  return a.dtype == b.dtype && a.layout == b.layout && a.dims == b.dims;
+}
+}  // namespace
+
+PreparedOp::PreparedOp(const OpDesc& op, const OpRecord& record, const phi::KernelKey& key,
+                       const phi::DenseTensor* dtype_source, const SlotTensors& inputs,
+                       const SlotTensors& outputs, const phi::DeviceContext* dev_ctx)
+    : record_(&record), key_(key), dtype_source_(dtype_source) {
+  PD_CHECK(!record.no_kernel, Unimplemented, "op '", op.Type(), "' cannot run on its own");
+  CheckOpAgainstRecord(op, record);
+  if (dtype_source_ != nullptr && dtype_source_->dtype() != phi::DataType::UNDEFINED)
+    key_.dtype = dtype_source_->dtype();
+  kernel_ = &phi::KernelRegistry::Instance().Select(record.kernel_name, key_);
+  infer_ctx_.SetDeviceContext(dev_ctx);
+  BindArguments(op, record, record.infer_meta_args, record.infer_meta.args, inputs, outputs,
+                &infer_ctx_);
+  kernel_ctx_.SetDeviceContext(dev_ctx);
+  BindArguments(op, record, record.kernel_args, kernel_->args_def(), inputs, outputs, &kernel_ctx_);
+}
+
+bool PreparedOp::MetaUnchanged() const {
+  if (!seen_valid_) return false;
+  size_t i = 0;
+  for (const phi::DenseTensor* t : infer_ctx_.inputs())
+    if (t != nullptr && !SameMeta(t->meta(), seen_meta_[i++])) return false;
+  for (const phi::DenseTensor* t : infer_ctx_.outputs())
+    if (t != nullptr && !SameMeta(t->meta(), seen_meta_[i++])) return false;
+  return true;
+}
+
+void PreparedOp::RememberMeta() {
+  seen_meta_.clear();
+  for (const phi::DenseTensor* t : infer_ctx_.inputs())
+    if (t != nullptr) seen_meta_.push_back(t->meta());
+  for (const phi::DenseTensor* t : infer_ctx_.outputs())
+    if (t != nullptr) seen_meta_.push_back(t->meta());
+  seen_valid_ = true;
+}
+
+void PreparedOp::Run() {
+  if (!MetaUnchanged()) {
+    seen_valid_ = false;  // stays invalid if InferMeta throws
+    record_->infer_meta(&infer_ctx_);
+    ++infer_meta_calls_;
+    RememberMeta();
+  }
+  if (dtype_source_ != nullptr && dtype_source_->dtype() != key_.dtype &&
+      dtype_source_->dtype() != phi::DataType::UNDEFINED) {
+    key_.dtype = dtype_source_->dtype();
+    kernel_ = &phi::KernelRegistry::Instance().Select(record_->kernel_name, key_);
+  }
+  (*kernel_)(&kernel_ctx_);
+}
+
+phi::KernelKey ChooseKernelKey(const OpDesc& op, const OpRecord& record, const BlockDesc& block,
+                               const phi::Place& place, std::string* dtype_input) {
+  phi::DataType dtype = phi::DataType::FLOAT32;
+  const std::string& from = record.kernel_dtype_from;
+  const AttrDef* dtype_attr = from.empty() ? nullptr : record.FindAttr(from);
+  if (dtype_attr != nullptr) {
+    phi::Attribute value = ConvertAttr(ResolveAttr(op, *dtype_attr),
+                                       phi::AttributeIndexOf<phi::DataType>());
+    dtype = std::get<phi::DataType>(value);
+  } else {
+    std::string slot = from;
+    if (slot.empty()) {
+      for (const auto& s : record.inputs) {
+        if (!op.Input(s.name).empty()) {
+          slot = s.name;
+          break;
+        }
+      }
+    }
+    const auto& args = op.Input(slot);
+    if (!args.empty() && args[0] != kEmptyVarName) {
+      const VarDesc* var = block.FindVarRecursive(args[0]);
+      PD_CHECK(var != nullptr, NotFound, "expected input variable '", args[0], "' of op '",
+               op.Type(), "' to be declared, but it is not");
+      if (var->HasTensorDesc()) dtype = VarTypeToDataType(var->GetDataType());
+      if (dtype_input != nullptr) *dtype_input = args[0];
+    }
+  }
+  return phi::KernelKey{phi::PlaceToBackend(place), phi::DataLayout::ANY, dtype};
+}
+
+}  // namespace framework
+}  // namespace paddle

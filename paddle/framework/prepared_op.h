@@ -1,0 +1,59 @@
+// The one op-execution core: an op resolved against its record (kernel chosen by place and
+// dtype, InferMeta and kernel arguments bound to tensors) and run. The interpreter keeps one
+// per instruction; single-op runs (constant folding, weight rewrites) and eager calls make one
+// per call. Nothing else binds kernel arguments.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "paddle/framework/op_binding.h"
+#include "paddle/framework/op_record.h"
+#include "paddle/phi/core/kernel_registry.h"
+
+namespace paddle {
+namespace framework {
+
+class PreparedOp {
+ public:
+  // `key` is the kernel key chosen ahead (its dtype a first guess when `dtype_source` is set:
+  // the tensor whose runtime dtype the kernel must match, re-checked on every run).
+  PreparedOp(const OpDesc& op, const OpRecord& record, const phi::KernelKey& key,
+             const phi::DenseTensor* dtype_source, const SlotTensors& inputs,
+             const SlotTensors& outputs, const phi::DeviceContext* dev_ctx);
+  PreparedOp(const PreparedOp&) = delete;
+  PreparedOp& operator=(const PreparedOp&) = delete;
+
+  // InferMeta (skipped when no tensor it reads or writes changed meta since its last call),
+  // the kernel re-chosen if the dtype source changed dtype, then the kernel.
+  void Run();
+
+  const OpRecord& record() const { return *record_; }
+  const phi::KernelKey& kernel_key() const { return key_; }
+  // How many times InferMeta ran (tests check that unchanged shapes skip it).
+  int64_t infer_meta_calls() const { return infer_meta_calls_; }
+
+ private:
+  bool MetaUnchanged() const;
+  void RememberMeta();
+
+  const OpRecord* record_;
+  phi::KernelKey key_;
+  const phi::Kernel* kernel_;
+  const phi::DenseTensor* dtype_source_;
+  phi::KernelContext infer_ctx_;
+  phi::KernelContext kernel_ctx_;
+  // Metas of InferMeta's inputs, then outputs, as they were after its last call.
+  std::vector<phi::DenseTensorMeta> seen_meta_;
+  bool seen_valid_ = false;
+  int64_t infer_meta_calls_ = 0;
+};
+
+// The kernel's data type comes from the record's dtype attribute, its named input, or the
+// first input present (float32 when the op has none); `dtype_input` receives the input
+// variable name used, if any.
+phi::KernelKey ChooseKernelKey(const OpDesc& op, const OpRecord& record, const BlockDesc& block,
+                               const phi::Place& place, std::string* dtype_input = nullptr);
+
+}  // namespace framework
+}  // namespace paddle
