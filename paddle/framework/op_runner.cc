@@ -1,38 +1,18 @@
 #include "paddle/framework/op_runner.h"
 
 #include "paddle/common/errors.h"
-#include "paddle/framework/backward.h"
-#include "paddle/phi/core/device_context.h"
 
 namespace paddle {
 namespace framework {
 
-void RunOpOnce(const OpDesc& op, const BlockDesc& block, Scope* scope) {
-  const OpRecord& record = OpRecordRegistry::Instance().Get(op.Type());
-  auto tensors = [&](bool input) {
-    return [&, input](const std::string& slot) {
-      std::vector<phi::DenseTensor*> out;
-      for (const auto& name : input ? op.Input(slot) : op.Output(slot)) {
-        if (name == kEmptyVarName) {
-          out.push_back(nullptr);
-          continue;
-        }
-        Variable* var = input ? scope->FindVar(name) : scope->Var(name);
-        PD_CHECK(var != nullptr, NotFound, "expected variable '", name, "' for op '", op.Type(),
-                 "' in the scope, but it is not there");
-        out.push_back(var->GetMutable<phi::DenseTensor>());
-      }
-      return out;
-    };
+void RunOpOnce(const OpDesc& op, Scope* scope) {
+  auto tensor_of = [&](const std::string& name, bool input) {
+    Variable* var = input ? scope->FindVar(name) : scope->Var(name);
+    PD_CHECK(var != nullptr, NotFound, "expected variable '", name, "' for op '", op.Type(),
+             "' in the scope, but it is not there");
+    return var->GetMutable<phi::DenseTensor>();
   };
-  SlotTensors inputs = tensors(true), outputs = tensors(false);
-  std::string dtype_input;
-  phi::KernelKey key = ChooseKernelKey(op, record, block, phi::CPUPlace(), &dtype_input);
-  const phi::DenseTensor* dtype_source =
-      dtype_input.empty() ? nullptr : &scope->FindVar(dtype_input)->Get<phi::DenseTensor>();
-  PreparedOp prepared(op, record, key, dtype_source, inputs, outputs,
-                      &phi::DeviceContextFor(phi::CPUPlace()));
-  prepared.Run();
+  RunOpOnTensors(op, tensor_of, phi::CPUPlace());
 }
 
 }  // namespace framework

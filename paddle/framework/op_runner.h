@@ -1,8 +1,7 @@
 // Running single ops outside the interpreter (constant folding, weight rewrites in passes)
-// through the one op-execution core (PreparedOp).
+// on a scope's variables, through the one op-execution core (PreparedOp).
 #pragma once
 
-#include "paddle/framework/block_desc.h"
 #include "paddle/framework/prepared_op.h"
 #include "paddle/framework/scope.h"
 
@@ -10,7 +9,7 @@ namespace paddle {
 namespace framework {
 
 // Runs `op` once on CPU: inputs are read from `scope`, outputs created in it.
-void RunOpOnce(const OpDesc& op, const BlockDesc& block, Scope* scope);
+void RunOpOnce(const OpDesc& op, Scope* scope);
 
 }  // namespace framework
 }  // namespace paddle

@@ -4,6 +4,7 @@
 #include "paddle/framework/backward.h"
 #include "paddle/framework/block_desc.h"
 #include "paddle/framework/var_type.h"
+#include "paddle/phi/core/device_context.h"
 
 namespace paddle {
 namespace framework {
@@ -64,8 +65,8 @@ void PreparedOp::Run() {
   (*kernel_)(&kernel_ctx_);
 }
 
-phi::KernelKey ChooseKernelKey(const OpDesc& op, const OpRecord& record, const BlockDesc& block,
-                               const phi::Place& place, std::string* dtype_input) {
+phi::KernelKey ChooseKernelKey(const OpDesc& op, const OpRecord& record, const phi::Place& place,
+                               const DtypeOf& dtype_of, std::string* dtype_input) {
   phi::DataType dtype = phi::DataType::FLOAT32;
   const std::string& from = record.kernel_dtype_from;
   const AttrDef* dtype_attr = from.empty() ? nullptr : record.FindAttr(from);
@@ -85,14 +86,45 @@ phi::KernelKey ChooseKernelKey(const OpDesc& op, const OpRecord& record, const B
     }
     const auto& args = op.Input(slot);
     if (!args.empty() && args[0] != kEmptyVarName) {
-      const VarDesc* var = block.FindVarRecursive(args[0]);
-      PD_CHECK(var != nullptr, NotFound, "expected input variable '", args[0], "' of op '",
-               op.Type(), "' to be declared, but it is not");
-      if (var->HasTensorDesc()) dtype = VarTypeToDataType(var->GetDataType());
+      phi::DataType known = dtype_of(args[0]);
+      if (known != phi::DataType::UNDEFINED) dtype = known;
       if (dtype_input != nullptr) *dtype_input = args[0];
     }
   }
   return phi::KernelKey{phi::PlaceToBackend(place), phi::DataLayout::ANY, dtype};
+}
+
+phi::KernelKey ChooseKernelKey(const OpDesc& op, const OpRecord& record, const BlockDesc& block,
+                               const phi::Place& place, std::string* dtype_input) {
+  auto dtype_of = [&](const std::string& name) {
+    const VarDesc* var = block.FindVarRecursive(name);
+    PD_CHECK(var != nullptr, NotFound, "expected input variable '", name, "' of op '", op.Type(),
+             "' to be declared, but it is not");
+    return var->HasTensorDesc() ? VarTypeToDataType(var->GetDataType()) : phi::DataType::UNDEFINED;
+  };
+  return ChooseKernelKey(op, record, place, dtype_of, dtype_input);
+}
+
+void RunOpOnTensors(const OpDesc& op, const TensorOf& tensor_of, const phi::Place& place) {
+  const OpRecord& record = OpRecordRegistry::Instance().Get(op.Type());
+  auto slot_tensors = [&](bool input) {
+    return [&, input](const std::string& slot) {
+      std::vector<phi::DenseTensor*> out;
+      for (const auto& name : input ? op.Input(slot) : op.Output(slot))
+        out.push_back(name == kEmptyVarName ? nullptr : tensor_of(name, input));
+      return out;
+    };
+  };
+  auto dtype_of = [&](const std::string& name) {
+    const phi::DenseTensor* t = tensor_of(name, true);
+    return t == nullptr ? phi::DataType::UNDEFINED : t->dtype();
+  };
+  std::string dtype_input;
+  phi::KernelKey key = ChooseKernelKey(op, record, place, dtype_of, &dtype_input);
+  const phi::DenseTensor* dtype_source = dtype_input.empty() ? nullptr : tensor_of(dtype_input, true);
+  PreparedOp prepared(op, record, key, dtype_source, slot_tensors(true), slot_tensors(false),
+                      &phi::DeviceContextFor(place));
+  prepared.Run();
 }
 
 }  // namespace framework

@@ -4,6 +4,7 @@
 // per call. Nothing else binds kernel arguments.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -49,11 +50,24 @@ class PreparedOp {
   int64_t infer_meta_calls_ = 0;
 };
 
+// The data type of an input variable by name (UNDEFINED when not known yet).
+using DtypeOf = std::function<phi::DataType(const std::string& name)>;
+
 // The kernel's data type comes from the record's dtype attribute, its named input, or the
-// first input present (float32 when the op has none); `dtype_input` receives the input
-// variable name used, if any.
+// first input present (float32 when the op has none or its dtype is unknown); `dtype_input`
+// receives the input variable name used, if any.
+phi::KernelKey ChooseKernelKey(const OpDesc& op, const OpRecord& record, const phi::Place& place,
+                               const DtypeOf& dtype_of, std::string* dtype_input = nullptr);
+// The same, with input dtypes read from the block's variable descs.
 phi::KernelKey ChooseKernelKey(const OpDesc& op, const OpRecord& record, const BlockDesc& block,
                                const phi::Place& place, std::string* dtype_input = nullptr);
+
+// Resolves one variable of an op to its tensor (nullptr: absent).
+using TensorOf = std::function<phi::DenseTensor*(const std::string& name, bool is_input)>;
+
+// Runs `op` once on `place` through a PreparedOp, its variables resolved by `tensor_of`
+// (@EMPTY@ names are absent without asking). Single-op runs and eager calls use this.
+void RunOpOnTensors(const OpDesc& op, const TensorOf& tensor_of, const phi::Place& place);
 
 }  // namespace framework
 }  // namespace paddle

@@ -2,6 +2,7 @@
 #include <limits>
 
 #include "paddle/common/errors.h"
+#include "paddle/framework/op_record.h"
 #include "paddle/framework/var_type.h"
 #include "paddle/phi/core/device_context.h"
 #include "paddle/pybind/pybind_common.h"
@@ -99,6 +100,15 @@ Attr PythonToAttr(const std::string& name, const py::handle& v, proto::AttrType 
   }
   PD_THROW(Unimplemented, "setting attribute '", name, "' of type ", proto::AttrType_Name(type),
            " from Python is not supported");
+}
+
+void SetAttrFromPython(framework::OpDesc* op, const std::string& name, const py::handle& value,
+                       const framework::OpRecord* record) {
+  if (record == nullptr) record = framework::OpRecordRegistry::Instance().Find(op->Type());
+  const framework::AttrDef* def = record ? record->FindAttr(name) : nullptr;
+  proto::AttrType type = def ? def->type : InferAttrType(value);
+  // Floats given where ints were declared (or the reverse) keep the declared type.
+  op->SetAttr(PythonToAttr(name, value, type));
 }
 
 namespace {

@@ -19,13 +19,6 @@ namespace {
 constexpr auto kRef = py::return_value_policy::reference;
 constexpr auto kRefInternal = py::return_value_policy::reference_internal;
 
-void SetAttrFromPython(OpDesc* op, const std::string& name, const py::handle& value) {
-  const framework::OpRecord* record = framework::OpRecordRegistry::Instance().Find(op->Type());
-  const framework::AttrDef* def = record ? record->FindAttr(name) : nullptr;
-  proto::AttrType type = def ? def->type : InferAttrType(value);
-  // Floats given where ints were declared (or the reverse) keep the declared type.
-  op->SetAttr(PythonToAttr(name, value, type));
-}
 }  // namespace
 
 void BindDescs(py::module_* module) {
@@ -101,7 +94,9 @@ void BindDescs(py::module_* module) {
       .def("attr_type", [](const OpDesc& op, const std::string& name) {
         return static_cast<int>(op.GetAttr(name).type());
       })
-      .def("set_attr", &SetAttrFromPython)
+      .def("set_attr", [](OpDesc* op, const std::string& name, py::handle value) {
+        SetAttrFromPython(op, name, value);
+      })
       .def("set_attr_typed", [](OpDesc& op, const std::string& name, py::handle value, int type) {
         op.SetAttr(PythonToAttr(name, value, static_cast<proto::AttrType>(type)));
       })

@@ -38,6 +38,7 @@ PYBIND11_MODULE(libpaddle, m) {
   BindIO(&m);
   BindIR(&m);
   BindInference(&m);
+  BindEager(&m);
   m.def("set_seed", [](uint64_t seed) { phi::funcs::SetGlobalSeed(seed); });
   m.def("get_seed", [] { return phi::funcs::GetGlobalSeed(); });
   m.def("set_flag", &common::SetFlag);

@@ -8,6 +8,7 @@
 
 #include "paddle/framework/attribute.h"
 #include "paddle/framework/op_desc.h"
+#include "paddle/framework/op_record.h"
 #include "paddle/phi/core/dense_tensor.h"
 
 namespace paddle {
@@ -22,6 +23,7 @@ void BindRegistry(py::module_* m);
 void BindIO(py::module_* m);
 void BindIR(py::module_* m);
 void BindInference(py::module_* m);
+void BindEager(py::module_* m);
 
 // Attribute values <-> Python objects.
 py::object AttrToPython(const framework::Attr& attr);
@@ -29,6 +31,10 @@ py::object AttrToPython(const framework::Attr& attr);
 framework::Attr PythonToAttr(const std::string& name, const py::handle& value,
                              framework::proto::AttrType type);
 framework::proto::AttrType InferAttrType(const py::handle& value);
+// Sets an op attribute from Python with the type the op's record declares (`record`: the
+// op's record when the caller has it).
+void SetAttrFromPython(framework::OpDesc* op, const std::string& name, const py::handle& value,
+                       const framework::OpRecord* record = nullptr);
 
 // NumPy <-> DenseTensor (always copies).
 phi::DenseTensor NumpyToTensor(const py::array& array);

@@ -1,14 +1,17 @@
-"""A PaddlePaddle-compatible static-graph runtime. `import paddle` and run static-graph
-training scripts unchanged."""
+"""A PaddlePaddle-compatible runtime. `import paddle` and run dygraph (eager) code, the
+default mode, or static-graph training scripts (after paddle.enable_static()) unchanged."""
 __version__ = "0.1.0"
 
 from paddle.base import core  # noqa: F401
 from paddle.base.core import CPUPlace, CUDAPlace  # noqa: F401
 from paddle.base.dtypes import VarType as _VarType
-from paddle.base.framework import _set_static_mode, in_dynamic_mode  # noqa: F401
+from paddle.base.framework import (_set_static_mode, get_default_dtype, in_dynamic_mode,  # noqa: F401
+                                   set_default_dtype)
+from paddle.base.eager import (EagerParamBase, Tensor, enable_grad, grad, is_grad_enabled,  # noqa: F401
+                               no_grad, set_grad_enabled, to_tensor)
 from paddle.base.param_attr import ParamAttr  # noqa: F401
-from paddle import (distributed, inference, io, metric, nn, optimizer, regularizer, static, tensor, utils,  # noqa: F401
-                    vision)
+from paddle import (autograd, distributed, inference, io, metric, nn, optimizer, regularizer, static,  # noqa: F401
+                    tensor, utils, vision)
 from paddle.tensor import *  # noqa: F401,F403
 from paddle.tensor.math import abs, max, min, pow, sum  # noqa: F401,A004
 
@@ -30,7 +33,7 @@ def enable_static():
 
 
 def disable_static(place=None):
-    """Dynamic (eager) mode is not implemented: static programs are the whole runtime."""
+    """Dynamic (eager) mode: ops run as they are called (the default)."""
     _set_static_mode(False)
 
 

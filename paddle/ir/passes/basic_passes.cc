@@ -111,12 +111,8 @@ class ConstantFoldingPass : public Pass {
     return true;
   }
   static void Fold(Graph* graph, Node* op, framework::Scope* scope) {
-    framework::ProgramDesc mini;
-    framework::BlockDesc* block = mini.MutableBlock(0);
-    for (Node* var : op->inputs) *block->Var(var->Name())->MutableProto() = var->Var()->Proto();
-    for (Node* var : op->outputs) *block->Var(var->Name())->MutableProto() = var->Var()->Proto();
     // Results land in the parameter scope, as the persistable variables they become.
-    framework::RunOpOnce(*op->Op(), *block, scope);
+    framework::RunOpOnce(*op->Op(), scope);
     for (Node* var : op->outputs) {
       var->Var()->SetPersistable(true);
       const auto& t = scope->FindVar(var->Name())->Get<phi::DenseTensor>();

@@ -3,7 +3,8 @@ views over the C++ ProgramDesc, plus the default programs and their guards.
 
 Ops are appended through Block.append_op, which fills attribute defaults from the op's
 record, records the user's call stack (op_callstack) and runs build-time shape inference,
-so a shape error is raised at the user's own line.
+so a shape error is raised at the user's own line. In dynamic (eager) mode, the default as in
+PaddlePaddle, the same calls create eager Tensors and run each op at once (base/eager.py).
 """
 import collections
 import contextlib
@@ -32,11 +33,12 @@ class OpRole:
 
 _op_role = OpRole.Forward
 _name_scopes = []
-_static_mode = True
+_static_mode = False  # PaddlePaddle starts in dynamic mode; static scripts call enable_static()
+_default_dtype = "float32"
 
 
 def in_dygraph_mode():
-    return False
+    return not _static_mode
 
 
 def in_dynamic_mode():
@@ -46,6 +48,29 @@ def in_dynamic_mode():
 def _set_static_mode(flag):
     global _static_mode
     _static_mode = flag
+
+
+@contextlib.contextmanager
+def _static_mode_guard(flag=True):
+    """Static (program-building) mode inside, e.g. while to_static traces a function."""
+    old = _static_mode
+    _set_static_mode(flag)
+    try:
+        yield
+    finally:
+        _set_static_mode(old)
+
+
+def get_default_dtype():
+    return _default_dtype
+
+
+def set_default_dtype(d):
+    global _default_dtype
+    name = d if isinstance(d, str) else np.dtype(d).name
+    if name not in ("float16", "float32", "float64", "bfloat16"):
+        raise TypeError(f"expected a floating default dtype (float16, float32, float64), but got {d!r}")
+    _default_dtype = name
 
 
 @contextlib.contextmanager
@@ -342,6 +367,21 @@ def _plain(value):
     return value
 
 
+def _eager_var(name=None, shape=None, dtype=None, persistable=None, stop_gradient=True,
+               **kwargs):
+    """Block.create_var in dynamic mode: an empty eager tensor (ops fill it when they run)."""
+    from paddle.base import eager
+    t = eager.Tensor(stop_gradient=True, name=name, persistable=bool(persistable))
+    if dtype is not None and shape is not None and all(d is not None and d >= 0 for d in shape):
+        t._t.set(np.zeros([int(d) for d in shape], _np_dtype(dtype)), core.CPUPlace())
+    return t
+
+
+def _np_dtype(dtype):
+    from paddle.base.dtypes import dtype_to_np
+    return dtype_to_np(dtype)
+
+
 class Block:
     """A block of a program: its variables (name -> Variable) and ops, in order."""
 
@@ -395,6 +435,8 @@ class Block:
         return v
 
     def create_var(self, *args, **kwargs):
+        if not _static_mode:
+            return _eager_var(*args, **kwargs)
         v = Variable(self, *args, **kwargs)
         self.vars[v.name] = v
         self.program._bump()
@@ -402,6 +444,13 @@ class Block:
 
     def create_parameter(self, *args, **kwargs):
         initializer = kwargs.pop("initializer", None)
+        if not _static_mode:
+            from paddle.base import eager
+            p = eager.EagerParamBase(*args, **kwargs)
+            if initializer is not None:
+                with eager.no_grad():
+                    initializer(p, self)
+            return p
         p = Parameter(self, *args, **kwargs)
         self.vars[p.name] = p
         if initializer is not None:
@@ -422,6 +471,9 @@ class Block:
         return self._insert_op(0, type, inputs, outputs, attrs)
 
     def _insert_op(self, index, type=None, inputs=None, outputs=None, attrs=None):
+        if not _static_mode:
+            from paddle.base import eager
+            return eager.trace_op(type, inputs, outputs, attrs)
         desc = self.desc.insert_op(index)
         try:
             op = Operator(self, desc, type, inputs, outputs, attrs)

@@ -2,7 +2,8 @@
 initializers, and the common binary/unary op patterns."""
 from paddle.base import unique_name
 from paddle.base.dtypes import convert_dtype
-from paddle.base.framework import (Variable, default_main_program, default_startup_program)
+from paddle.base.framework import (Variable, default_main_program, default_startup_program,
+                                   in_dynamic_mode)
 from paddle.base.param_attr import ParamAttr
 
 
@@ -60,6 +61,8 @@ def create_parameter(shape, dtype, attr=None, is_bias=False, default_initializer
                   optimize_attr={"learning_rate": attr.learning_rate},
                   regularizer=attr.regularizer, need_clip=attr.need_clip,
                   do_model_average=attr.do_model_average)
+    if in_dynamic_mode():  # an eager parameter, initialized now
+        return main_block().create_parameter(initializer=initializer, **kwargs)
     startup_block = default_startup_program().global_block()
     if name not in startup_block.vars:
         startup_block.create_parameter(initializer=initializer, **kwargs)

@@ -3,3 +3,22 @@ from paddle.tensor.creation import *  # noqa: F401,F403
 from paddle.tensor.manipulation import *  # noqa: F401,F403
 from paddle.tensor.math import *  # noqa: F401,F403
 from paddle.tensor.search import *  # noqa: F401,F403
+
+
+def _attach_methods():
+    """Tensor functions as methods of Variable (and so of eager Tensors), as in PaddlePaddle:
+    x.mean(), x.reshape([2, 3]), x.astype('int64') ..."""
+    import sys
+
+    from paddle.base.framework import Variable
+    module = sys.modules[__name__]
+    for name in ("abs", "add", "argmax", "cast", "clip", "divide", "equal", "exp", "flatten",
+                 "gather", "greater_equal", "greater_than", "less_equal", "less_than", "log",
+                 "logical_not", "matmul", "max", "maximum", "mean", "min", "minimum",
+                 "multiply", "not_equal", "pow", "reshape", "scale", "split", "sqrt", "square",
+                 "squeeze", "subtract", "sum", "tanh", "topk", "transpose", "unsqueeze"):
+        if not hasattr(Variable, name):
+            setattr(Variable, name, getattr(module, name))
+
+
+_attach_methods()

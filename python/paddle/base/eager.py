@@ -1,0 +1,547 @@
+"""Eager (dygraph) mode: paddle.Tensor, the op tracer and autograd.
+
+Every op appended while dynamic mode is on runs at once through the C++ op-execution core
+(`core.eager_run_op`: the op record, InferMeta, kernel choice and kernel call the interpreter
+uses). When an input needs a gradient, the tracer keeps the op desc the call built in a tape
+node. `backward()` walks the nodes in reverse creation order, asks the op records' grad makers
+for the grad ops (`core.get_grad_op_descs`, the same makers `append_backward` uses) and runs
+them through the same core, so no gradient formula exists twice.
+"""
+import contextlib
+import functools
+import itertools
+import threading
+
+import numpy as np
+
+from paddle.base import core
+from paddle.base.dtypes import VarType, convert_dtype, dtype_to_np, dtype_to_str, is_floating
+from paddle.base.framework import Variable
+
+_EMPTY = core.empty_var_name()
+_GRAD = core.grad_var_suffix()
+_uids = itertools.count(1)
+_node_seq = itertools.count(1)
+
+
+class _GradState(threading.local):
+    enabled = True
+
+
+_grad_state = _GradState()
+
+
+def is_grad_enabled():
+    return _grad_state.enabled
+
+
+@contextlib.contextmanager
+def set_grad_enabled(mode):
+    old, _grad_state.enabled = _grad_state.enabled, bool(mode)
+    try:
+        yield
+    finally:
+        _grad_state.enabled = old
+
+
+class no_grad:  # noqa: N801 - PaddlePaddle's name
+    """Context manager and decorator: ops inside record no gradient."""
+
+    def __enter__(self):
+        self._old, _grad_state.enabled = _grad_state.enabled, False
+
+    def __exit__(self, *exc):
+        _grad_state.enabled = self._old
+
+    def __call__(self, fn):
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            with no_grad():
+                return fn(*args, **kwargs)
+        return wrapper
+
+
+class enable_grad(no_grad):  # noqa: N801
+    def __enter__(self):
+        self._old, _grad_state.enabled = _grad_state.enabled, True
+
+
+class _Node:
+    """One traced op: the desc the eager call built (variables named '<slot>#<i>'), and per
+    variable name what backward needs: the value, the tensor identity, its producer."""
+
+    __slots__ = ("seq", "desc", "inputs", "outputs", "no_grad")
+
+    def __init__(self, desc, inputs, outputs, no_grad):
+        self.seq = next(_node_seq)
+        self.desc = desc
+        self.inputs = inputs    # name -> (uid, DenseTensor, producer node or None, leaf Tensor or None)
+        self.outputs = outputs  # name -> (uid, DenseTensor)
+        self.no_grad = no_grad  # input names that need no gradient
+
+    def release(self):
+        self.desc = self.inputs = self.outputs = None
+
+
+class Tensor(Variable):
+    """An eager tensor: a DenseTensor value, its gradient, and the node that produced it.
+    Inherits the operators (+, @, [], ...) of static Variables: they call the same API
+    functions, which run eagerly in dynamic mode."""
+
+    def __init__(self, value=None, stop_gradient=True, name=None, persistable=False):
+        self._t = value if value is not None else core.DenseTensor()
+        self._uid = next(_uids)
+        self._node = None
+        self._grad = None
+        self.stop_gradient = stop_gradient
+        self.persistable = persistable
+        self._name = name
+
+    # -- identity and meta ----------------------------------------------------------
+    @property
+    def name(self):
+        if self._name is None:
+            self._name = f"eager_tmp_{self._uid}"
+        return self._name
+
+    @name.setter
+    def name(self, value):
+        self._name = value
+
+    @property
+    def stop_gradient(self):
+        return self._stop_gradient
+
+    @stop_gradient.setter
+    def stop_gradient(self, value):
+        self._stop_gradient = bool(value)
+
+    @property
+    def persistable(self):
+        return self._persistable
+
+    @persistable.setter
+    def persistable(self, value):
+        self._persistable = bool(value)
+
+    @property
+    def shape(self):
+        return list(self._t.shape())
+
+    @property
+    def ndim(self):
+        return len(self._t.shape())
+
+    @property
+    def dtype(self):
+        return self._t._dtype()
+
+    @property
+    def place(self):
+        return core.CPUPlace()
+
+    @property
+    def size(self):
+        return int(self._t.numel())
+
+    def numel(self):
+        return self.size
+
+    @property
+    def is_leaf(self):
+        return self._node is None
+
+    @property
+    def block(self):
+        from paddle.base.framework import default_main_program
+        return default_main_program().global_block()
+
+    @property
+    def type(self):
+        return VarType.LOD_TENSOR
+
+    @property
+    def lod_level(self):
+        return 0
+
+    @property
+    def T(self):  # noqa: N802 - PaddlePaddle's name
+        from paddle.tensor.manipulation import transpose
+        return transpose(self, list(range(self.ndim))[::-1])
+
+    def value(self):
+        return self._t
+
+    get_tensor = value
+
+    # -- values ---------------------------------------------------------------------
+    def numpy(self):
+        return self._t.numpy()
+
+    def __array__(self, dtype=None, copy=None):
+        a = self._t.numpy()
+        return a.astype(dtype) if dtype is not None else a
+
+    def item(self, *index):
+        a = self.numpy()
+        if not index and a.size != 1:
+            raise ValueError(f"expected a tensor of one element for item(), but got shape {list(a.shape)}")
+        return a.item(*index)
+
+    def tolist(self):
+        return self.numpy().tolist()
+
+    def set_value(self, value):
+        """Copies `value` (array or Tensor of the same shape) into this tensor in place."""
+        array = value.numpy() if isinstance(value, Tensor) else np.asarray(value)
+        if list(array.shape) != self.shape and self._t._is_initialized():
+            raise ValueError(f"expected a value of shape {self.shape} for '{self.name}', "
+                             f"but got {list(array.shape)}")
+        if self._t._is_initialized():
+            array = array.astype(dtype_to_np(self.dtype), copy=False)
+        self._t.set(np.ascontiguousarray(array), core.CPUPlace())
+
+    def __bool__(self):
+        return bool(self.item())
+
+    def __float__(self):
+        return float(self.item())
+
+    def __int__(self):
+        return int(self.item())
+
+    def __index__(self):
+        if convert_dtype(self.dtype) not in (VarType.INT32, VarType.INT64, VarType.INT16,
+                                             VarType.INT8, VarType.UINT8):
+            raise TypeError(f"only integer tensors can be used as an index, but got {dtype_to_str(self.dtype)}")
+        return int(self.item())
+
+    def __len__(self):
+        shape = self.shape
+        if not shape:
+            raise TypeError("len() of a 0-D tensor")
+        return shape[0]
+
+    def __iter__(self):
+        for i in range(len(self)):
+            yield self[i]
+
+    def __repr__(self):
+        body = np.array2string(self.numpy(), separator=", ", prefix="       ")
+        return (f"Tensor(shape={self.shape}, dtype=paddle.{dtype_to_str(self.dtype)}, "
+                f"place=Place(cpu), stop_gradient={self.stop_gradient},\n       {body})")
+
+    __str__ = __repr__
+
+    def __format__(self, spec):
+        if self.size == 1:
+            return format(self.item(), spec)
+        return str(self)
+
+    def __hash__(self):
+        return id(self)
+
+    def __deepcopy__(self, memo):
+        copy = type(self).__new__(type(self))
+        copy.__dict__.update({k: v for k, v in self.__dict__.items()})
+        copy._t = core.DenseTensor()
+        copy._t.set(self.numpy(), core.CPUPlace())
+        copy._uid = next(_uids)
+        copy._node = None
+        copy._grad = None
+        memo[id(self)] = copy
+        return copy
+
+    # -- autograd -------------------------------------------------------------------
+    @property
+    def grad(self):
+        return self._grad
+
+    @grad.setter
+    def grad(self, value):
+        self._grad = value
+
+    def backward(self, grad_tensor=None, retain_graph=False):
+        backward([self], [grad_tensor] if grad_tensor is not None else None, retain_graph)
+
+    def clear_gradient(self, set_to_zero=True):
+        if self._grad is not None and set_to_zero:
+            self._grad._t.set(np.zeros(self._grad.shape, dtype_to_np(self._grad.dtype)),
+                              core.CPUPlace())
+        else:
+            self._grad = None
+
+    def clear_grad(self, set_to_zero=True):
+        self.clear_gradient(set_to_zero)
+
+    def detach(self):
+        """A tensor sharing this one's storage, cut from the graph."""
+        return Tensor(self._t, stop_gradient=True)
+
+    def clone(self):
+        from paddle.tensor.creation import assign
+        return assign(self)
+
+    def cpu(self):
+        return self
+
+    def astype(self, dtype):
+        from paddle.tensor.manipulation import cast
+        return cast(self, dtype)
+
+    def register_hook(self, hook):
+        raise NotImplementedError("Tensor.register_hook is not supported yet")
+
+
+class EagerParamBase(Tensor):
+    """A trainable eager tensor (what nn.Layer.create_parameter returns in dynamic mode)."""
+
+    def __init__(self, shape, dtype, name=None, trainable=True, optimize_attr=None,
+                 regularizer=None, need_clip=True, do_model_average=None, **kwargs):
+        if shape is None or any(d is None or d < 0 for d in shape):
+            raise ValueError(f"expected a parameter shape with known extents, but got {shape}")
+        value = core.DenseTensor()
+        value.set(np.zeros([int(d) for d in shape], dtype_to_np(dtype)), core.CPUPlace())
+        super().__init__(value, stop_gradient=not trainable, name=name, persistable=True)
+        self.optimize_attr = optimize_attr or {"learning_rate": 1.0}
+        self.regularizer = regularizer
+        self.need_clip = need_clip
+        self.do_model_average = do_model_average
+        self.is_distributed = False
+
+    @property
+    def trainable(self):
+        return not self.stop_gradient
+
+    @trainable.setter
+    def trainable(self, value):
+        self.stop_gradient = not value
+
+    def __repr__(self):
+        return "Parameter containing:\n" + super().__repr__()
+
+    __str__ = __repr__
+
+
+def _as_list(value):
+    if value is None:
+        return []
+    return list(value) if isinstance(value, (list, tuple)) else [value]
+
+
+def _check_tensor(value, op_type, slot):
+    if isinstance(value, Tensor):
+        return value
+    if isinstance(value, Variable):
+        raise TypeError(f"op '{op_type}' slot {slot}: expected an eager Tensor in dynamic mode, "
+                        f"but got the static Variable '{value.name}' (call paddle.enable_static() "
+                        "before building static programs)")
+    raise TypeError(f"op '{op_type}' slot {slot}: expected a Tensor, but got {type(value).__name__}")
+
+
+def trace_op(op_type, inputs, outputs, attrs):
+    """Runs `op_type` now on eager tensors (outputs written in place) and records a tape node
+    when an input needs a gradient."""
+    ins, outs = {}, {}
+    in_tensors = {}
+    for slot, args in (inputs or {}).items():
+        values = []
+        for i, t in enumerate(_as_list(args)):
+            if t is None:
+                values.append(None)
+                continue
+            t = _check_tensor(t, op_type, slot)
+            values.append(t._t)
+            in_tensors[f"{slot}#{i}"] = t
+        if values:
+            ins[slot] = values
+    out_tensors = {}
+    for slot, args in (outputs or {}).items():
+        values = []
+        for i, t in enumerate(_as_list(args)):
+            t = _check_tensor(t, op_type, slot)
+            out_tensors[f"{slot}#{i}"] = t
+            values.append(t._t)
+        outs[slot] = values
+    needs_grad = _grad_state.enabled and any(not t.stop_gradient for t in in_tensors.values())
+    if not needs_grad:
+        core.eager_run_op(op_type, ins, outs, attrs or {})
+        return None
+    # An output that is also an input (an in-place op) gets fresh storage, so the node keeps
+    # the input's value as it was; the tensor then takes the new value and identity.
+    aliased = {name for name, t in out_tensors.items()
+               if any(t is src for src in in_tensors.values())}
+    if aliased:
+        for slot, values in outs.items():
+            for i in range(len(values)):
+                if f"{slot}#{i}" in aliased:
+                    values[i] = core.DenseTensor()
+    desc = core.eager_run_op_desc(op_type, ins, outs, attrs or {})
+    node_inputs = {name: (t._uid, t._t, t._node, t if t._node is None else None)
+                   for name, t in in_tensors.items()}
+    no_grad = [name for name, t in in_tensors.items() if t.stop_gradient]
+    node_outputs = {}
+    for slot, values in outs.items():
+        for i, value in enumerate(values):
+            name = f"{slot}#{i}"
+            t = out_tensors[name]
+            if name in aliased:
+                if t._node is None and not t.stop_gradient:
+                    raise RuntimeError(f"leaf tensor '{t.name}' needs a gradient and cannot be "
+                                       f"changed in place by '{op_type}'")
+                t._t, t._uid = value, next(_uids)
+            node_outputs[name] = (t._uid, t._t)
+    node = _Node(desc, node_inputs, node_outputs, no_grad)
+    for name, t in out_tensors.items():
+        if is_floating(t.dtype):
+            t._stop_gradient = False
+            t._node = node
+    return None
+
+
+def _fill_like(value, fill):
+    out = core.DenseTensor()
+    core.eager_run_op("fill_any_like", {"X": [value]}, {"Out": [out]}, {"value": float(fill)})
+    return out
+
+
+def _add(a, b):
+    out = core.DenseTensor()
+    core.eager_run_op("elementwise_add", {"X": [a], "Y": [b]}, {"Out": [out]}, {})
+    return out
+
+
+def _collect_nodes(roots):
+    seen, order, stack = set(), [], [r for r in roots if r is not None]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if node.desc is None:
+            raise RuntimeError("the graph of this tensor was freed by an earlier backward(); "
+                               "call backward(retain_graph=True) to run it twice")
+        order.append(node)
+        for _, _, producer, _ in node.inputs.values():
+            if producer is not None and id(producer) not in seen:
+                stack.append(producer)
+    order.sort(key=lambda n: n.seq, reverse=True)
+    return order
+
+
+def _run_backward(outputs, grad_outputs, retain_graph, want=None):
+    """Propagates gradients from `outputs` (seeded with `grad_outputs`, ones where None)
+    through the tape. Returns (gradients by tensor uid, leaf tensors reached by uid)."""
+    grads, leaves = {}, {}
+    for t, g in zip(outputs, grad_outputs):
+        if t.stop_gradient:
+            raise RuntimeError(f"expected '{t.name}' to need a gradient for backward(), but its "
+                               "stop_gradient is True")
+        seed = g._t if isinstance(g, Tensor) else None
+        if seed is None and g is not None:
+            seed = to_tensor(g, dtype=t.dtype)._t
+        if seed is None:
+            seed = _fill_like(t._t, 1.0)
+        grads[t._uid] = _add(grads[t._uid], seed) if t._uid in grads else seed
+        if t._node is None:
+            leaves[t._uid] = t
+    for node in _collect_nodes([t._node for t in outputs]):
+        if not any(uid in grads for uid, _ in node.outputs.values()):
+            continue
+        for grad_op in core.get_grad_op_descs(node.desc, node.no_grad):
+            tensors = {}
+            for name in grad_op.input_arg_names():
+                if name == _EMPTY or name in tensors:
+                    continue
+                base = name[: -len(_GRAD)] if name.endswith(_GRAD) else None
+                if base is None:
+                    src = node.inputs.get(name) or node.outputs[name]
+                    tensors[name] = src[1]
+                    continue
+                uid, value = node.outputs[base]
+                tensors[name] = grads[uid] if uid in grads else _fill_like(value, 0.0)
+            produced = [n for n in grad_op.output_arg_names() if n != _EMPTY]
+            for name in produced:
+                tensors[name] = core.DenseTensor()
+            core.run_op_desc(grad_op, tensors)
+            for name in produced:
+                uid, _, _, leaf = node.inputs[name[: -len(_GRAD)]]
+                grads[uid] = _add(grads[uid], tensors[name]) if uid in grads else tensors[name]
+                if leaf is not None:
+                    leaves[uid] = leaf
+        if not retain_graph:
+            node.release()
+    return grads, leaves
+
+
+def backward(tensors, grad_tensors=None, retain_graph=False):
+    """paddle.autograd.backward: accumulates d(sum of tensors)/d(leaf) into each leaf's .grad."""
+    tensors = _as_list(tensors)
+    grad_tensors = _as_list(grad_tensors) or [None] * len(tensors)
+    if len(grad_tensors) != len(tensors):
+        raise ValueError(f"expected {len(tensors)} grad_tensors, but got {len(grad_tensors)}")
+    with no_grad():
+        grads, leaves = _run_backward(tensors, grad_tensors, retain_graph)
+        for uid, leaf in leaves.items():
+            if leaf.stop_gradient or uid not in grads:
+                continue
+            if leaf._grad is None:
+                leaf._grad = Tensor(grads[uid], stop_gradient=True, name=leaf.name + _GRAD)
+            else:
+                leaf._grad._t = _add(leaf._grad._t, grads[uid])
+
+
+def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
+         only_inputs=True, allow_unused=False, no_grad_vars=None):
+    """paddle.grad: the gradients of `outputs` with respect to `inputs`, without touching .grad."""
+    if create_graph:
+        raise NotImplementedError("paddle.grad(create_graph=True) (higher-order gradients) is "
+                                  "not supported yet")
+    if no_grad_vars is not None:
+        raise NotImplementedError("paddle.grad(no_grad_vars=...) is not supported yet")
+    outputs, inputs = _as_list(outputs), _as_list(inputs)
+    grad_outputs = _as_list(grad_outputs) or [None] * len(outputs)
+    retain = bool(retain_graph)
+    with no_grad():
+        grads, _ = _run_backward(outputs, grad_outputs, retain)
+    result = []
+    for t in inputs:
+        g = grads.get(t._uid)
+        if g is None and not allow_unused:
+            raise ValueError(f"expected '{t.name}' to be used in computing the outputs (or pass "
+                             "allow_unused=True), but it is not reachable from them")
+        result.append(None if g is None else Tensor(g, stop_gradient=True))
+    return result
+
+
+def _infer_dtype(data):
+    if isinstance(data, np.ndarray):
+        return None
+    probe = np.asarray(data)
+    if probe.dtype.kind == "f":
+        from paddle.base.framework import get_default_dtype
+        return get_default_dtype()
+    if probe.dtype.kind in "iu":
+        return "int64"
+    if probe.dtype.kind == "b":
+        return "bool"
+    if probe.dtype.kind == "c":
+        return "complex64"
+    return None
+
+
+def to_tensor(data, dtype=None, place=None, stop_gradient=True):
+    """paddle.to_tensor: a new eager tensor holding a copy of `data` (array, list, scalar or
+    Tensor). Python floats become the default float dtype (float32), ints int64."""
+    if isinstance(data, Tensor):
+        array = data.numpy()
+    else:
+        if isinstance(data, (list, tuple)) and any(isinstance(d, Tensor) for d in data):
+            data = [d.numpy() if isinstance(d, Tensor) else d for d in data]
+        dtype = dtype if dtype is not None else _infer_dtype(data)
+        array = np.asarray(data)
+    if dtype is not None:
+        array = array.astype(dtype_to_np(dtype), copy=False)
+    value = core.DenseTensor()
+    value.set(np.ascontiguousarray(array), core.CPUPlace())
+    return Tensor(value, stop_gradient=stop_gradient)
