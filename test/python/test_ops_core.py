@@ -116,3 +116,47 @@ def test_sum_and_sgd():
     check_output("sum", {"X": [("a", a), ("b", b), ("c", c)]}, {"Out": a + b + c})
     p, g, lr = rand(5), rand(5), np.array([0.1])
     check_output("sgd", {"Param": p, "LearningRate": lr, "Grad": g}, {"ParamOut": p - 0.1 * g})
+
+
+def test_range():
+    i64 = lambda v: np.array([v], "int64")  # noqa: E731
+    f32 = lambda v: np.array([v], "float32")  # noqa: E731
+    for start, end, step in ((0, 7, 1), (2, 11, 3), (10, -3, -4), (5, 5, 2)):
+        check_output("range", {"Start": i64(start), "End": i64(end), "Step": i64(step)},
+                     {"Out": np.arange(start, end, step, dtype="int64")})
+    check_output("range", {"Start": f32(0.5), "End": f32(2.0), "Step": f32(0.25)},
+                 {"Out": np.arange(0.5, 2.0, 0.25, dtype="float32")})
+    with pytest.raises(ValueError, match="Step to be non-zero"):
+        run_op("range", {"Start": i64(0), "End": i64(3), "Step": i64(0)}, outputs={"Out": None})
+    with pytest.raises(ValueError, match="towards End"):
+        run_op("range", {"Start": i64(0), "End": i64(3), "Step": i64(-1)}, outputs={"Out": None})
+    with pytest.raises(ValueError, match="Start's dtype"):
+        run_op("range", {"Start": i64(0), "End": f32(3), "Step": i64(1)}, outputs={"Out": None})
+
+
+def test_select_input():
+    a, b = rand(2, 3), rand(2, 3)
+    for mask, want in ((0, a), (1, b)):
+        check_output("select_input", {"X": [("a", a), ("b", b)], "Mask": np.array(mask, "int32")},
+                     {"Out": want})
+    with pytest.raises(IndexError, match=r"Mask in \[0, 2\), but got 2"):
+        run_op("select_input", {"X": [("a", a), ("b", b)], "Mask": np.array(2, "int32")},
+               outputs={"Out": None})
+    with pytest.raises(ValueError, match="Mask to be int32"):
+        run_op("select_input", {"X": [("a", a), ("b", b)], "Mask": np.array(0, "int64")},
+               outputs={"Out": None})
+
+
+def test_print_passes_through_and_prints(capfd):
+    x = rand(2, 3)
+    check_output("print", {"In": x}, {"Out": x}, attrs={"message": "my tensor", "summarize": 4})
+    printed = capfd.readouterr().out
+    assert "my tensor" in printed and "shape: [2, 3]" in printed
+    assert printed.count("data: [") == 1 and " ...]" in printed  # 6 values, 4 shown
+    shown = printed.split("data: [")[1].split(" ...]")[0].split()
+    np.testing.assert_allclose([float(v) for v in shown], x.ravel()[:4], rtol=1e-5)
+    check_grad("print", {"In": x}, attrs={"print_phase": "FORWARD"}, wrt=["In"])
+    with pytest.raises(NotImplementedError, match="first_n"):
+        run_op("print", {"In": x}, attrs={"first_n": 3}, outputs={"Out": None})
+    with pytest.raises(ValueError, match="print_phase"):
+        run_op("print", {"In": x}, attrs={"print_phase": "SOMETIMES"}, outputs={"Out": None})

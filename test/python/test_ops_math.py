@@ -211,3 +211,34 @@ def test_logical_not():
     check_output("logical_not", {"X": f}, {"Out": f == 0})
     i = np.array([0, 3], "int64")
     check_output("logical_not", {"X": i}, {"Out": i == 0})
+
+
+def _hard_swish_ref(x, threshold=6.0, scale=6.0, offset=3.0):
+    return x * np.clip(x + offset, 0.0, threshold) / scale
+
+
+def test_hard_swish():
+    x = rand(4, 5, low=-5.0, high=5.0)
+    for kink in (-3.0, 3.0):  # keep finite differences off the ramp's corners
+        x[np.abs(x - kink) < 0.05] = kink + 0.5
+    check_output("hard_swish", {"X": x}, {"Out": _hard_swish_ref(x)})
+    check_grad("hard_swish", {"X": x})
+    y = x[np.abs(x + 1.0) > 0.05]  # other attributes (as older models write them)
+    attrs = {"threshold": 4.0, "scale": 5.0, "offset": 1.0}
+    y = y[np.abs(y - 3.0) > 0.05]
+    check_output("hard_swish", {"X": y}, {"Out": _hard_swish_ref(y, 4.0, 5.0, 1.0)}, attrs=attrs)
+    check_grad("hard_swish", {"X": y}, attrs=attrs)
+
+
+def test_hard_sigmoid():
+    x = rand(4, 5, low=-5.0, high=5.0)
+    slope, offset = 1.0 / 6.0, 0.5  # MobileNetV3's attributes
+    x[np.abs(x * slope + offset) < 0.02] = 0.0
+    x[np.abs(x * slope + offset - 1.0) < 0.02] = 0.0
+    want = np.clip(x * slope + offset, 0.0, 1.0)
+    check_output("hard_sigmoid", {"X": x}, {"Out": want}, attrs={"slope": slope, "offset": offset})
+    check_grad("hard_sigmoid", {"X": x}, attrs={"slope": slope, "offset": offset})
+    z = x[np.abs(x * 0.2 + 0.5 - 1.0) > 0.02]
+    z = z[np.abs(z * 0.2 + 0.5) > 0.02]
+    check_output("hard_sigmoid", {"X": z}, {"Out": np.clip(z * 0.2 + 0.5, 0.0, 1.0)})  # defaults
+    check_grad("hard_sigmoid", {"X": z})

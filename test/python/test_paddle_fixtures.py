@@ -17,13 +17,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 FIXTURES = os.environ.get("PADDLE_MODEL_FIXTURES",
                           os.path.join(os.path.dirname(ROOT), "shared", "fixtures", "paddle_models"))
 MODELS = sorted(p[: -len(".pdmodel")] for p in glob.glob(os.path.join(FIXTURES, "*.pdmodel")))
-# Models waiting on ops this runtime does not have yet (the op-coverage issue adds them).
-MISSING_OPS = {
-    "bert_static": ["range"],
-    "control_flow": ["select_input"],
-    "mobilenet_v3_small": ["hard_sigmoid", "hard_swish"],
-    "tiny_bert": ["range"],
-}
+# Models waiting on ops this runtime does not have yet: {model: [op, ...]} (none today).
+MISSING_OPS = {}
 SCALE_RTOL = 1e-4
 
 

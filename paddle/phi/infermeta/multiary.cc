@@ -39,4 +39,33 @@ void SgdInferMeta(const MetaTensor& param, const MetaTensor& learning_rate,
   param_out->share_meta(param);
 }
 
+void SelectInputInferMeta(const std::vector<const MetaTensor*>& x, const MetaTensor& mask,
+                          MetaTensor* out) {
+  PD_CHECK(!x.empty(), InvalidArgument, "expected at least one input X of select_input, but got none");
+  PD_CHECK(mask.dtype() == DataType::INT32 || mask.dtype() == DataType::UNDEFINED, InvalidArgument,
+           "expected select_input's Mask to be int32, but got ", mask.dtype());
+  PD_CHECK(funcs::ExtentsCompatible(mask.numel(), 1), InvalidArgument,
+           "expected select_input's Mask to hold one element, but got dims ", mask.dims());
+  for (const MetaTensor* t : x) {
+    if (t != nullptr && *t && t->dtype() != DataType::UNDEFINED) {
+      out->share_meta(*t);
+      return;
+    }
+  }
+}
+
+void RangeInferMeta(const MetaTensor& start, const MetaTensor& end, const MetaTensor& step,
+                    MetaTensor* out) {
+  const char* names[] = {"Start", "End", "Step"};
+  const MetaTensor* parts[] = {&start, &end, &step};
+  for (int i = 0; i < 3; ++i) {
+    PD_CHECK(funcs::ExtentsCompatible(parts[i]->numel(), 1), InvalidArgument, "expected range's ",
+             names[i], " to hold one element, but got dims ", parts[i]->dims());
+    PD_CHECK(parts[i]->dtype() == start.dtype(), InvalidArgument, "expected range's ", names[i],
+             " to have Start's dtype ", start.dtype(), ", but got ", parts[i]->dtype());
+  }
+  out->set_dims(DDim({-1}));
+  out->set_dtype(start.dtype());
+}
+
 }  // namespace phi

@@ -31,6 +31,17 @@ template <typename T, typename Context>
 void Relu6GradKernel(const Context& dev_ctx, const DenseTensor& out, const DenseTensor& dout,
                      float threshold, DenseTensor* dx);
 
+// hard_swish_grad reads X: dx = dout * (2x + offset) / scale inside the ramp,
+// dout * threshold / scale above it.
+template <typename T, typename Context>
+void HardSwishGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                         float threshold, float scale, float offset, DenseTensor* dx);
+
+// hard_sigmoid_grad reads Out: dx = dout * slope where 0 < out < 1.
+template <typename T, typename Context>
+void HardSigmoidGradKernel(const Context& dev_ctx, const DenseTensor& out, const DenseTensor& dout,
+                           float slope, float offset, DenseTensor* dx);
+
 template <typename T, typename Context>
 void PowGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* factor_tensor,
                    const DenseTensor& dout, float factor, DenseTensor* dx);

@@ -25,6 +25,16 @@ void SquareKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out
 template <typename T, typename Context>
 void Relu6Kernel(const Context& dev_ctx, const DenseTensor& x, float threshold, DenseTensor* out);
 
+// out = x * min(max(x + offset, 0), threshold) / scale (MobileNetV3's h-swish).
+template <typename T, typename Context>
+void HardSwishKernel(const Context& dev_ctx, const DenseTensor& x, float threshold, float scale,
+                     float offset, DenseTensor* out);
+
+// out = min(max(slope * x + offset, 0), 1).
+template <typename T, typename Context>
+void HardSigmoidKernel(const Context& dev_ctx, const DenseTensor& x, float slope, float offset,
+                       DenseTensor* out);
+
 template <typename T, typename Context>
 void PowKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* factor_tensor,
                float factor, DenseTensor* out);

@@ -68,6 +68,26 @@ void Relu6GradKernel(const Context& dev_ctx, const DenseTensor& out, const Dense
 }
 
 template <typename T, typename Context>
+void HardSwishGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                         float threshold, float scale, float offset, DenseTensor* dx) {
+  const T t = static_cast<T>(threshold), s = static_cast<T>(scale), o = static_cast<T>(offset);
+  UnaryGrad<T>(dev_ctx, x, dout, dx, "hard_swish_grad", [t, s, o](T v, T g) {
+    // Above the ramp out = x * threshold / scale: the slope is threshold / scale (1 with the
+    // default attributes).
+    if (v + o <= T(0)) return T(0);
+    return v + o < t ? g * (T(2) * v + o) / s : g * t / s;
+  });
+}
+
+template <typename T, typename Context>
+void HardSigmoidGradKernel(const Context& dev_ctx, const DenseTensor& out, const DenseTensor& dout,
+                           float slope, float offset, DenseTensor* dx) {
+  const T a = static_cast<T>(slope);
+  UnaryGrad<T>(dev_ctx, out, dout, dx, "hard_sigmoid_grad",
+               [a](T y, T g) { return (y > T(0) && y < T(1)) ? g * a : T(0); });
+}
+
+template <typename T, typename Context>
 void PowGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* factor_tensor,
                    const DenseTensor& dout, float factor, DenseTensor* dx) {
   const T exponent = static_cast<T>(PowFactor(factor_tensor, factor));
@@ -84,4 +104,6 @@ PD_REGISTER_KERNEL(sqrt_grad, CPU, phi::SqrtGradKernel, float, double);
 PD_REGISTER_KERNEL(abs_grad, CPU, phi::AbsGradKernel, float, double);
 PD_REGISTER_KERNEL(square_grad, CPU, phi::SquareGradKernel, float, double);
 PD_REGISTER_KERNEL(relu6_grad, CPU, phi::Relu6GradKernel, float, double);
+PD_REGISTER_KERNEL(hard_swish_grad, CPU, phi::HardSwishGradKernel, float, double);
+PD_REGISTER_KERNEL(hard_sigmoid_grad, CPU, phi::HardSigmoidGradKernel, float, double);
 PD_REGISTER_KERNEL(pow_grad, CPU, phi::PowGradKernel, float, double);

@@ -72,6 +72,26 @@ void Relu6Kernel(const Context& dev_ctx, const DenseTensor& x, float threshold, 
 }
 
 template <typename T, typename Context>
+void HardSwishKernel(const Context& dev_ctx, const DenseTensor& x, float threshold, float scale,
+                     float offset, DenseTensor* out) {
+  const T t = static_cast<T>(threshold), s = static_cast<T>(scale), o = static_cast<T>(offset);
+  Unary<T>(dev_ctx, x, out, "hard_swish", [t, s, o](T v) {
+    T gate = v + o < T(0) ? T(0) : (t < v + o ? t : v + o);
+    return v * gate / s;
+  });
+}
+
+template <typename T, typename Context>
+void HardSigmoidKernel(const Context& dev_ctx, const DenseTensor& x, float slope, float offset,
+                       DenseTensor* out) {
+  const T a = static_cast<T>(slope), b = static_cast<T>(offset);
+  Unary<T>(dev_ctx, x, out, "hard_sigmoid", [a, b](T v) {
+    T y = a * v + b;
+    return y < T(0) ? T(0) : (T(1) < y ? T(1) : y);
+  });
+}
+
+template <typename T, typename Context>
 void PowKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* factor_tensor,
                float factor, DenseTensor* out) {
   const double exponent = PowFactor(factor_tensor, factor);
@@ -92,4 +112,6 @@ PD_REGISTER_KERNEL(sqrt, CPU, phi::SqrtKernel, float, double);
 PD_REGISTER_KERNEL(abs, CPU, phi::AbsKernel, float, double, int32_t, int64_t);
 PD_REGISTER_KERNEL(square, CPU, phi::SquareKernel, float, double, int32_t, int64_t);
 PD_REGISTER_KERNEL(relu6, CPU, phi::Relu6Kernel, float, double);
+PD_REGISTER_KERNEL(hard_swish, CPU, phi::HardSwishKernel, float, double);
+PD_REGISTER_KERNEL(hard_sigmoid, CPU, phi::HardSigmoidKernel, float, double);
 PD_REGISTER_KERNEL(pow, CPU, phi::PowKernel, float, double, int32_t, int64_t);
