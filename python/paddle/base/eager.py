@@ -199,7 +199,7 @@ class Tensor(Variable):
                              f"but got {list(array.shape)}")
         if self._t._is_initialized():
             array = array.astype(dtype_to_np(self.dtype), copy=False)
-        self._t.set(np.ascontiguousarray(array), core.CPUPlace())
+        self._t.set(np.require(array, requirements="C"), core.CPUPlace())
 
     def __bool__(self):
         return bool(self.item())
@@ -543,5 +543,5 @@ def to_tensor(data, dtype=None, place=None, stop_gradient=True):
     if dtype is not None:
         array = array.astype(dtype_to_np(dtype), copy=False)
     value = core.DenseTensor()
-    value.set(np.ascontiguousarray(array), core.CPUPlace())
+    value.set(np.require(array, requirements="C"), core.CPUPlace())
     return Tensor(value, stop_gradient=stop_gradient)

@@ -1,0 +1,218 @@
+"""Eager (dygraph) core: to_tensor, Tensor properties and operators, ops run at once through
+the C++ op-execution core, autograd from the op records' grad makers (checked against NumPy
+and float64 central differences), paddle.grad, no_grad, in-place rules and typed errors."""
+import numpy as np
+import pytest
+
+import paddle
+from paddle.base import core
+
+rng = np.random.default_rng(3)
+
+
+def test_dynamic_mode_is_the_default():
+    assert paddle.in_dynamic_mode()
+    paddle.enable_static()
+    try:
+        assert not paddle.in_dynamic_mode()
+    finally:
+        paddle.disable_static()
+    assert paddle.in_dynamic_mode()
+
+
+def test_to_tensor_dtypes_and_properties():
+    a = paddle.to_tensor([1.5, 2.0])
+    assert a.dtype == paddle.float32 and a.shape == [2] and a.stop_gradient and a.is_leaf
+    assert paddle.to_tensor([1, 2]).dtype == paddle.int64
+    assert paddle.to_tensor(True).dtype == paddle.bool and paddle.to_tensor(True).shape == []
+    assert paddle.to_tensor(np.ones(3, "float64")).dtype == paddle.float64  # arrays keep theirs
+    assert paddle.to_tensor([1, 2], dtype="float32").dtype == paddle.float32
+    b = paddle.to_tensor(np.arange(6, dtype="int32").reshape(2, 3))
+    assert b.ndim == 2 and b.size == 6 and len(b) == 2
+    np.testing.assert_array_equal(b.numpy(), np.arange(6).reshape(2, 3))
+    assert paddle.to_tensor(3.5).item() == 3.5 and float(paddle.to_tensor([2.0])) == 2.0
+    assert "shape=[2, 3]" in repr(b) and "int32" in repr(b)
+    c = paddle.to_tensor(a)  # a copy
+    c.set_value(np.array([7.0, 8.0]))
+    np.testing.assert_array_equal(a.numpy(), [1.5, 2.0])
+    with pytest.raises(ValueError, match=r"expected a value of shape \[2\]"):
+        c.set_value(np.zeros(3))
+    with pytest.raises(ValueError, match="one element"):
+        b.item()
+
+
+def test_operators_and_functions_run_eagerly():
+    x = rng.normal(size=(3, 4)).astype("float32")
+    y = rng.normal(size=(4, 2)).astype("float32")
+    tx, ty = paddle.to_tensor(x), paddle.to_tensor(y)
+    np.testing.assert_allclose((tx @ ty).numpy(), x @ y, rtol=1e-5)
+    np.testing.assert_allclose((tx * 2.0 - 1.0).numpy(), x * 2 - 1, rtol=1e-6)
+    np.testing.assert_allclose((1.0 - tx).numpy(), 1 - x, rtol=1e-6)
+    np.testing.assert_allclose((-tx).abs().numpy(), np.abs(x))
+    np.testing.assert_allclose(tx.mean(axis=1).numpy(), x.mean(1), rtol=1e-5)
+    np.testing.assert_allclose(paddle.sum(tx).numpy(), x.sum(), rtol=1e-5)
+    np.testing.assert_allclose(tx.reshape([4, 3]).numpy(), x.reshape(4, 3))
+    np.testing.assert_array_equal((tx > 0).numpy(), x > 0)
+    np.testing.assert_allclose(tx[1].numpy(), x[1])
+    np.testing.assert_allclose(tx[:, 1:3].numpy(), x[:, 1:3])
+    np.testing.assert_allclose(paddle.nn.functional.softmax(tx).numpy(),
+                               np.exp(x) / np.exp(x).sum(1, keepdims=True), rtol=1e-5)
+    assert [r.shape for r in tx] == [[4], [4], [4]]
+
+
+def _numeric_grad(f, x, eps=1e-6):
+    grad = np.zeros_like(x)
+    flat, gflat = x.reshape(-1), grad.reshape(-1)
+    for i in range(flat.size):
+        old = flat[i]
+        flat[i] = old + eps
+        hi = f(x)
+        flat[i] = old - eps
+        lo = f(x)
+        flat[i] = old
+        gflat[i] = (hi - lo) / (2 * eps)
+    return grad
+
+
+def test_backward_matches_central_differences_in_float64():
+    x0 = rng.normal(size=(3, 4))
+    w0 = rng.normal(size=(4, 5))
+    b0 = rng.normal(size=(5,))
+
+    def loss_of(x, w, b):
+        tx = paddle.to_tensor(x, stop_gradient=False)
+        tw = paddle.to_tensor(w, stop_gradient=False)
+        tb = paddle.to_tensor(b, stop_gradient=False)
+        h = paddle.tanh(tx @ tw + tb)
+        # x is used twice (a fan-out whose gradients must add up) and broadcasting is involved
+        out = (h * h).sum() + (tx * 0.5).exp().mean() + paddle.nn.functional.relu(h).sum()
+        return out, (tx, tw, tb)
+
+    loss, (tx, tw, tb) = loss_of(x0, w0, b0)
+    loss.backward()
+    for t, arr, name in ((tx, x0, "x"), (tw, w0, "w"), (tb, b0, "b")):
+        def f(a, name=name):
+            args = {"x": x0, "w": w0, "b": b0}
+            args[name] = a
+            return float(loss_of(**args)[0].numpy())
+        np.testing.assert_allclose(t.grad.numpy(), _numeric_grad(f, arr.copy()), rtol=1e-5,
+                                   atol=1e-8, err_msg=name)
+
+
+def test_gradients_accumulate_until_cleared():
+    x = paddle.to_tensor([1.0, -2.0, 3.0], stop_gradient=False)
+    (x * x).sum().backward()
+    np.testing.assert_allclose(x.grad.numpy(), [2.0, -4.0, 6.0])
+    (x * 3.0).sum().backward()
+    np.testing.assert_allclose(x.grad.numpy(), [5.0, -1.0, 9.0])
+    x.clear_grad()
+    np.testing.assert_allclose(x.grad.numpy(), [0.0, 0.0, 0.0])
+    x.clear_gradient(set_to_zero=False)
+    assert x.grad is None
+
+
+def test_stop_gradient_and_no_grad_cut_the_graph():
+    x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+    c = paddle.to_tensor([3.0, 4.0])  # stop_gradient=True by default
+    y = x * c
+    assert not y.stop_gradient and not y.is_leaf
+    with paddle.no_grad():
+        z = x * c
+    assert z.stop_gradient and z.is_leaf
+    d = y.detach()
+    assert d.stop_gradient
+    (y.sum() + (d * x).sum()).backward()
+    np.testing.assert_allclose(x.grad.numpy(), [3.0 + 3.0, 4.0 + 8.0])
+    assert c.grad is None
+
+    @paddle.no_grad()
+    def f(t):
+        return t * 2.0
+    assert f(x).stop_gradient
+    assert paddle.is_grad_enabled()
+
+
+def test_paddle_grad_leaves_dot_grad_alone():
+    x = paddle.to_tensor([1.0, 2.0, 3.0], stop_gradient=False)
+    h = x * x
+    y = (h * x).sum()
+    gx, gh = paddle.grad([y], [x, h], retain_graph=True)
+    np.testing.assert_allclose(gx.numpy(), 3 * np.array([1.0, 2.0, 3.0]) ** 2)
+    np.testing.assert_allclose(gh.numpy(), [1.0, 2.0, 3.0])
+    assert x.grad is None
+    unused = paddle.to_tensor([1.0], stop_gradient=False)
+    with pytest.raises(ValueError, match="allow_unused"):
+        paddle.grad(y, [unused], retain_graph=True)
+    assert paddle.grad(y, [unused], allow_unused=True, retain_graph=True) == [None]
+    with pytest.raises(NotImplementedError, match="create_graph"):
+        paddle.grad(y, [x], create_graph=True)
+
+
+def test_graph_is_freed_after_backward_unless_retained():
+    x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+    y = (x * x).sum()
+    y.backward(retain_graph=True)
+    y.backward()
+    np.testing.assert_allclose(x.grad.numpy(), [4.0, 8.0])
+    with pytest.raises(RuntimeError, match="retain_graph"):
+        y.backward()
+    with pytest.raises(RuntimeError, match="stop_gradient is True"):
+        paddle.to_tensor([1.0]).backward()
+
+
+def test_custom_seed_gradient():
+    x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+    y = x * 3.0
+    y.backward(paddle.to_tensor([10.0, -1.0]))
+    np.testing.assert_allclose(x.grad.numpy(), [30.0, -3.0])
+
+
+def test_multi_output_op_with_an_unused_output():
+    # split has two outputs; only one reaches the loss, the other's gradient reads as zeros.
+    x = paddle.to_tensor(np.arange(6, dtype="float32").reshape(2, 3), stop_gradient=False)
+    a, b = paddle.split(x, 2, axis=0)
+    (a * 2.0).sum().backward()
+    np.testing.assert_allclose(x.grad.numpy(), [[2, 2, 2], [0, 0, 0]])
+
+
+def test_integer_results_need_no_gradient():
+    x = paddle.to_tensor([1.0, 5.0, 3.0], stop_gradient=False)
+    idx = paddle.argmax(x)
+    assert idx.stop_gradient
+    assert (x > 2.0).stop_gradient
+
+
+def test_in_place_through_the_api():
+    x = paddle.to_tensor([1.0, -2.0], stop_gradient=False)
+    with pytest.raises(RuntimeError, match="cannot be changed in place"):
+        paddle.base.eager.trace_op("scale", {"X": [x]}, {"Out": [x]}, {"scale": 2.0})
+    # On a non-leaf the tensor takes the new value; gradients flow through the old one.
+    y = x * 1.0
+    paddle.base.eager.trace_op("scale", {"X": [y]}, {"Out": [y]}, {"scale": 3.0})
+    np.testing.assert_allclose(y.numpy(), [3.0, -6.0])
+    y.sum().backward()
+    np.testing.assert_allclose(x.grad.numpy(), [3.0, 3.0])
+    # Without autograd an in-place op writes the same storage (a detached view sees it).
+    z = paddle.to_tensor([1.0, 2.0])
+    view = z.detach()
+    paddle.base.eager.trace_op("scale", {"X": [z]}, {"Out": [z]}, {"scale": 5.0})
+    np.testing.assert_allclose(view.numpy(), [5.0, 10.0])
+
+
+def test_errors_are_typed_and_leave_the_runtime_usable():
+    x = paddle.to_tensor(np.ones((2, 3), "float32"))
+    y = paddle.to_tensor(np.ones((4, 5), "float32"))
+    with pytest.raises(ValueError, match="expected"):
+        x @ y
+    paddle.enable_static()
+    try:
+        v = paddle.static.data("v", [2], "float32")
+    finally:
+        paddle.disable_static()
+    with pytest.raises(TypeError, match="static Variable 'v'"):
+        paddle.add(x, v)
+    with pytest.raises(TypeError, match="expected a Tensor"):
+        paddle.base.eager.trace_op("relu", {"X": [np.ones(2)]}, {"Out": [x]}, {})
+    with pytest.raises(KeyError, match="registered op type"):
+        core.eager_run_op("no_such_op", {}, {}, {})
+    np.testing.assert_allclose((x + 1.0).numpy(), np.full((2, 3), 2.0))  # still usable
