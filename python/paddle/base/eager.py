@@ -339,9 +339,51 @@ def _check_tensor(value, op_type, slot):
     raise TypeError(f"op '{op_type}' slot {slot}: expected a Tensor, but got {type(value).__name__}")
 
 
+_differentiable = {}  # op type -> whether its record names a grad op
+
+
+def _is_differentiable(op_type):
+    known = _differentiable.get(op_type)
+    if known is None:
+        known = _differentiable[op_type] = (core.has_op(op_type)
+                                            and bool(core.op_record(op_type)["grad_op_type"]))
+    return known
+
+
 def trace_op(op_type, inputs, outputs, attrs):
     """Runs `op_type` now on eager tensors (outputs written in place) and records a tape node
-    when an input needs a gradient."""
+    when an input needs a gradient and the op has a grad op."""
+    # The common case first, kept lean: nothing to record.
+    ins, needs_grad = {}, False
+    for slot, args in (inputs or {}).items():
+        if args is None:
+            continue
+        values = []
+        for t in (args if isinstance(args, (list, tuple)) else (args,)):
+            if t is None:
+                values.append(None)
+                continue
+            if not isinstance(t, Tensor):
+                _check_tensor(t, op_type, slot)
+            values.append(t._t)
+            needs_grad = needs_grad or not t._stop_gradient
+        if values:
+            ins[slot] = values
+    if not (needs_grad and _grad_state.enabled and _is_differentiable(op_type)):
+        outs = {}
+        for slot, args in (outputs or {}).items():
+            values = []
+            for t in (args if isinstance(args, (list, tuple)) else (args,)):
+                if not isinstance(t, Tensor):
+                    _check_tensor(t, op_type, slot)
+                values.append(t._t)
+            outs[slot] = values
+        core.eager_run_op(op_type, ins, outs, attrs or {})
+        return None
+    return _trace_with_grad(op_type, inputs, outputs, attrs)
+
+
+def _trace_with_grad(op_type, inputs, outputs, attrs):
     ins, outs = {}, {}
     in_tensors = {}
     for slot, args in (inputs or {}).items():
@@ -363,10 +405,6 @@ def trace_op(op_type, inputs, outputs, attrs):
             out_tensors[f"{slot}#{i}"] = t
             values.append(t._t)
         outs[slot] = values
-    needs_grad = _grad_state.enabled and any(not t.stop_gradient for t in in_tensors.values())
-    if not needs_grad:
-        core.eager_run_op(op_type, ins, outs, attrs or {})
-        return None
     # An output that is also an input (an in-place op) gets fresh storage, so the node keeps
     # the input's value as it was; the tensor then takes the new value and identity.
     aliased = {name for name, t in out_tensors.items()

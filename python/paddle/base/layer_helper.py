@@ -20,6 +20,8 @@ def append_op(op_type, inputs, attrs=None, outputs=("Out",), dtype=None, out_dty
               stop_gradient=False):
     """Appends `op_type` with new output variables for the slots in `outputs` (a slot name
     ending in '[]:n' makes n variables); returns the outputs in order (one var or a list)."""
+    if in_dynamic_mode():
+        return _append_eager_op(op_type, inputs, attrs, outputs, stop_gradient)
     if dtype is None:
         first = next((v for vs in inputs.values() for v in (vs if isinstance(vs, list) else [vs])
                       if isinstance(v, Variable)), None)
@@ -40,6 +42,28 @@ def append_op(op_type, inputs, attrs=None, outputs=("Out",), dtype=None, out_dty
             out_map[slot] = vars_
             results.append(vars_)
     main_block().append_op(type=op_type, inputs=inputs, outputs=out_map, attrs=attrs or {})
+    return results[0] if len(results) == 1 else results
+
+
+def _append_eager_op(op_type, inputs, attrs, outputs, stop_gradient):
+    """append_op in dynamic mode: new eager tensors (dtype and shape come from the op's
+    InferMeta), the op run at once."""
+    from paddle.base.eager import Tensor, trace_op
+    out_map, results = {}, []
+    for slot in outputs:
+        if "[]:" in slot:
+            slot, count = slot.split("[]:")
+            tensors = [Tensor() for _ in range(int(count))]
+            results.append(tensors)
+        else:
+            tensors = [Tensor()]
+            results.append(tensors[0])
+        out_map[slot] = tensors
+    trace_op(op_type, inputs, out_map, attrs or {})
+    if stop_gradient:  # e.g. full_like: a constant even when its input needs a gradient
+        for tensors in out_map.values():
+            for t in tensors:
+                t._stop_gradient, t._node = True, None
     return results[0] if len(results) == 1 else results
 
 
