@@ -339,7 +339,7 @@ class Operator:
         self.desc.rename_output(old, new)
 
     def __str__(self):
-        return self.desc.to_string()
+        return "<removed op>" if self.desc is None else self.desc.to_string()
 
     __repr__ = __str__
 
@@ -475,9 +475,11 @@ class Block:
             from paddle.base import eager
             return eager.trace_op(type, inputs, outputs, attrs)
         desc = self.desc.insert_op(index)
+        op = Operator(self, desc)
         try:
-            op = Operator(self, desc, type, inputs, outputs, attrs)
+            op.__init__(self, desc, type, inputs, outputs, attrs)
         except BaseException:
+            op.desc = None  # its desc is freed next: nothing may reach it (e.g. a traceback's repr)
             self.desc.remove_op(index, index + 1)  # a failed append leaves no half-built op
             raise
         self.ops.insert(index, op)
@@ -485,6 +487,7 @@ class Block:
         return op
 
     def _remove_op(self, index, sync=True):
+        self.ops[index].desc = None  # a caller may still hold the Operator; its desc is freed
         self.desc.remove_op(index, index + 1)
         del self.ops[index]
         self.program._bump()
