@@ -242,3 +242,10 @@ def test_hard_sigmoid():
     z = z[np.abs(z * 0.2 + 0.5) > 0.02]
     check_output("hard_sigmoid", {"X": z}, {"Out": np.clip(z * 0.2 + 0.5, 0.0, 1.0)})  # defaults
     check_grad("hard_sigmoid", {"X": z})
+
+
+def test_squared_l2_norm():
+    x = rand(3, 4, 2)
+    check_output("squared_l2_norm", {"X": x}, {"Out": np.array([np.sum(x * x)])})
+    check_grad("squared_l2_norm", {"X": x})
+    check_output("squared_l2_norm", {"X": np.zeros((0, 3))}, {"Out": np.array([0.0])})

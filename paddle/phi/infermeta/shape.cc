@@ -84,6 +84,12 @@ void MeanAllInferMeta(const MetaTensor& x, MetaTensor* out) {
   out->set_layout(x.layout());
 }
 
+void SquaredL2NormInferMeta(const MetaTensor& x, MetaTensor* out) {
+  out->set_dims(DDim({1}));
+  out->set_dtype(x.dtype());
+  out->set_layout(x.layout());
+}
+
 void SoftmaxInferMeta(const MetaTensor& x, int axis, MetaTensor* out) {
   funcs::NormalizeAxis(axis, x.dims().size(), "softmax axis");
   out->share_meta(x);

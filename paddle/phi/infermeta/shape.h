@@ -21,6 +21,9 @@ void ReduceInferMeta(const MetaTensor& x, const std::vector<int64_t>& dims, bool
 // mean over all elements: out is 0-D.
 void MeanAllInferMeta(const MetaTensor& x, MetaTensor* out);
 
+// squared_l2_norm: Out holds one element, shape [1] as PaddlePaddle's programs declare it.
+void SquaredL2NormInferMeta(const MetaTensor& x, MetaTensor* out);
+
 void SoftmaxInferMeta(const MetaTensor& x, int axis, MetaTensor* out);
 
 // xshape (may be null) gets dims [0] + x.dims and x's dtype: the grad op reads x's dims
