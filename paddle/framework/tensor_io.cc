@@ -76,8 +76,12 @@ void DeserializeTensor(std::istream& is, phi::DenseTensor* tensor, const std::st
   PD_CHECK(is.gcount() == desc_size, InvalidArgument, "expected ", desc_size,
            " bytes of TensorDesc in ", source, ", but the data ends early");
   proto::VarType::TensorDesc desc;
-  PD_CHECK(desc.ParseFromString(bytes), InvalidArgument,
+  // The partial parse and our own completeness check: protobuf's own ParseFromString logs to
+  // stderr before we can raise the typed error that already says what is wrong.
+  PD_CHECK(desc.ParsePartialFromString(bytes), InvalidArgument,
            "expected a valid TensorDesc protobuf in ", source, ", but it does not parse");
+  PD_CHECK(desc.IsInitialized(), InvalidArgument, "expected a complete TensorDesc in ", source,
+           ", but required fields are missing: ", desc.InitializationErrorString());
   PD_CHECK(IsTensorElementType(desc.data_type()), InvalidArgument,
            "expected a tensor element type in ", source, ", but got ", VarTypeName(desc.data_type()));
   PD_CHECK(desc.dims_size() <= phi::DDim::kMaxRank, InvalidArgument, "expected rank at most ",

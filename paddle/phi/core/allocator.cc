@@ -51,6 +51,10 @@ void CPUAllocator::set_cache_limit(uint64_t bytes) {
 }
 
 std::shared_ptr<Allocation> CPUAllocator::Allocate(size_t bytes) {
+  // Far beyond any machine; refused before rounding, which would wrap near SIZE_MAX.
+  constexpr size_t kMaxRequest = size_t{1} << 56;
+  PD_CHECK(bytes <= kMaxRequest, ResourceExhausted, "expected an allocation of at most 2^56 bytes on CPU, but ",
+           bytes, " bytes were requested");
   size_t rounded = SizeClass(bytes);
   void* ptr = nullptr;
   {

@@ -4,7 +4,12 @@ namespace phi {
 
 size_t DenseTensor::nbytes() const {
   int64_t n = meta_.dims.numel();
-  return n < 0 ? 0 : static_cast<size_t>(n) * SizeOf(meta_.dtype);
+  if (n < 0) return 0;
+  size_t bytes = 0;
+  PD_CHECK(!__builtin_mul_overflow(static_cast<size_t>(n), SizeOf(meta_.dtype), &bytes),
+           ResourceExhausted, "expected a tensor whose byte size fits in 64 bits, but dims ",
+           meta_.dims, " of ", meta_.dtype, " overflow");
+  return bytes;
 }
 
 Place DenseTensor::place() const { return holder_ ? holder_->place() : Place(); }

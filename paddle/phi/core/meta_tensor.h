@@ -25,11 +25,19 @@ class MetaTensor {
   DataLayout layout() const { return tensor_->layout(); }
   int64_t numel() const { return tensor_->dims().numel(); }
 
+  // Both setters refuse (ResourceExhausted) a meta whose byte size overflows 64 bits, so an
+  // impossible shape fails in InferMeta, before any kernel runs.
   void set_dims(const DDim& dims) const {
-    if (tensor_) tensor_->Resize(dims);
+    if (tensor_) {
+      tensor_->Resize(dims);
+      CheckBytes();
+    }
   }
   void set_dtype(DataType dtype) const {
-    if (tensor_) tensor_->set_dtype(dtype);
+    if (tensor_) {
+      tensor_->set_dtype(dtype);
+      CheckBytes();
+    }
   }
   void set_layout(DataLayout layout) const {
     if (tensor_) tensor_->set_layout(layout);
@@ -43,6 +51,9 @@ class MetaTensor {
   DenseTensor* tensor() const { return tensor_; }
 
  private:
+  void CheckBytes() const {
+    if (tensor_->dtype() != DataType::UNDEFINED) (void)tensor_->nbytes();
+  }
   DenseTensor* tensor_ = nullptr;
 };
 

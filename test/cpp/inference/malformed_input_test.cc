@@ -150,6 +150,19 @@ TEST(InferenceMalformed, ParamsWithABadTensorVersion) {
   ExpectLoadError(Config(Good().prog_file, path), {"version.pdiparams", "version", "fc_0.b_0"});
 }
 
+TEST(InferenceMalformed, TensorDescMissingItsDataTypeSaysSoAndProtobufStaysQuiet) {
+  std::string bytes = GoodParams();
+  // Record: u32 version, u64 LoD levels (0), u32 tensor version, i32 desc size, then the
+  // TensorDesc; its first field (tag 0x08, data_type, required) becomes dims (tag 0x10).
+  ASSERT_EQ(static_cast<unsigned char>(bytes[20]), 0x08);
+  bytes[20] = 0x10;
+  std::string path = Write("nodtype.pdiparams", bytes);
+  testing::internal::CaptureStderr();
+  ExpectLoadError(Config(Good().prog_file, path), {"nodtype.pdiparams", "required fields are missing"});
+  std::string printed = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(printed.find("Can't parse"), std::string::npos) << "protobuf logged: " << printed;
+}
+
 TEST(InferenceMalformed, UnknownOpType) {
   ModelOptions options;
   options.extra_op_type = "frobnicate_v9";

@@ -2,6 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
+#include "paddle/common/errors.h"
+#include "paddle/phi/core/dense_tensor.h"
+
 namespace phi {
 namespace {
 
@@ -47,6 +53,43 @@ TEST(CPUAllocator, CacheLimitIsHonoured) {
   }
   EXPECT_LE(alloc.cached_bytes(), 150000u);
   EXPECT_GT(alloc.cached_bytes(), 0u);
+}
+
+}  // namespace
+}  // namespace phi
+
+namespace phi {
+namespace {
+
+using CommonError = ::common::Error;
+
+TEST(ImpossibleShapes, DDimRefusesOverflowAndBadExtents) {
+  const int64_t big = int64_t{1} << 40;
+  EXPECT_THROW(DDim(std::vector<int64_t>{big, big}), CommonError);
+  EXPECT_THROW(DDim(std::vector<int64_t>{-2, 3}), CommonError);
+  EXPECT_NO_THROW(DDim(std::vector<int64_t>{-1, big, 1024}));  // unknown extents do not count
+  EXPECT_EQ(DDim({0, big, big}).numel(), 0);      // an empty tensor is possible
+  DDim d({big, 2});
+  d[1] = big;  // mutated past construction: numel still refuses
+  EXPECT_THROW(d.numel(), CommonError);
+}
+
+TEST(ImpossibleShapes, ByteSizeOverflowAndUnservableRequests) {
+  DenseTensor t(DataType::FLOAT64, DDim({int64_t{1} << 31, int64_t{1} << 31}));
+  try {
+    t.nbytes();
+    FAIL() << "nbytes of 2^62 float64 elements must overflow";
+  } catch (const ::common::Error& e) {
+    EXPECT_EQ(e.code(), ::common::ErrorCode::kResourceExhausted);
+  }
+  try {
+    GetCPUAllocator()->Allocate(~size_t{0} - 8);
+    FAIL() << "a request near SIZE_MAX must be refused";
+  } catch (const ::common::Error& e) {
+    EXPECT_EQ(e.code(), ::common::ErrorCode::kResourceExhausted);
+    EXPECT_NE(std::string(e.what()).find("2^56"), std::string::npos) << e.what();
+  }
+  EXPECT_NE(GetCPUAllocator()->Allocate(64), nullptr);  // still serving
 }
 
 }  // namespace

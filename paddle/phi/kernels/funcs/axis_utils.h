@@ -25,12 +25,9 @@ inline int NormalizeAxis(int64_t axis, int rank, const char* what) {
 
 // Product of dims[begin, end) (1 when empty); -1 when any of those extents is unknown.
 inline int64_t ProductOrUnknown(const DDim& dims, int begin, int end) {
-  int64_t n = 1;
-  for (int i = begin; i < end; ++i) {
+  for (int i = begin; i < end; ++i)
     if (dims[i] < 0) return -1;
-    n *= dims[i];
-  }
-  return n;
+  return product(dims, begin, end);  // overflow-checked
 }
 
 // Two extents agree when equal or when either is still unknown (-1).
