@@ -4,28 +4,11 @@
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/unary_elementwise.h"
 #include "paddle/phi/kernels/unary_math_kernel.h"
 
 namespace phi {
-namespace {
-
-// dx[i] = op(v[i], dout[i]) where v is X or Out; elementwise, so dx may share their storage.
-template <typename T, typename Context, typename Op>
-void UnaryGrad(const Context& dev_ctx, const DenseTensor& v, const DenseTensor& dout,
-               DenseTensor* dx, const char* what, Op op) {
-  if (dx == nullptr) return;
-  PD_CHECK(dout.numel() == v.numel() && dx->numel() == v.numel(), InvalidArgument, "expected ",
-           what, "'s Out@GRAD and X@GRAD to have dims ", v.dims(), ", but got ", dout.dims(),
-           " and ", dx->dims());
-  const DenseTensor v_in = v;  // keep storage alive if dx aliases one of them
-  const DenseTensor d_in = dout;
-  const T* a = v_in.data<T>();
-  const T* d = d_in.data<T>();
-  T* result = dev_ctx.template Alloc<T>(dx);
-  for (int64_t i = 0, n = v_in.numel(); i < n; ++i) result[i] = op(a[i], d[i]);
-}
-
-}  // namespace
+using funcs::UnaryGrad;
 
 template <typename T, typename Context>
 void ExpGradKernel(const Context& dev_ctx, const DenseTensor& out, const DenseTensor& dout,

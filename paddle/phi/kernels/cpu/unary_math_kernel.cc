@@ -5,23 +5,10 @@
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/unary_elementwise.h"
 
 namespace phi {
-namespace {
-
-// out[i] = op(x[i]); elementwise, so Out may share X's storage (in place).
-template <typename T, typename Context, typename Op>
-void Unary(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out, const char* op_name,
-           Op op) {
-  PD_CHECK(out->numel() == x.numel(), InvalidArgument, "expected ", op_name,
-           "'s Out to have X's dims ", x.dims(), ", but got ", out->dims());
-  const DenseTensor x_in = x;  // keeps X's storage alive if Out aliases it
-  const T* in = x_in.data<T>();
-  T* result = dev_ctx.template Alloc<T>(out);
-  for (int64_t i = 0, n = x_in.numel(); i < n; ++i) result[i] = op(in[i]);
-}
-
-}  // namespace
+using funcs::Unary;
 
 double PowFactor(const DenseTensor* factor_tensor, float factor) {
   if (factor_tensor == nullptr) return factor;

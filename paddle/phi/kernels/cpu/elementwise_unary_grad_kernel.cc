@@ -1,0 +1,197 @@
+#include "paddle/phi/kernels/elementwise_unary_grad_kernel.h"
+
+#include <cmath>
+
+#include "paddle/phi/core/device_context.h"
+#include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/unary_elementwise.h"
+
+namespace phi {
+namespace {
+
+// d/dx x * sigmoid(beta x) = s + beta x s (1 - s).
+template <typename T>
+T SwishGrad(T v, T g, T beta) {
+  T s = T(1) / (T(1) + std::exp(-beta * v));
+  return g * (s + beta * v * s * (T(1) - s));
+}
+
+// d/dx x tanh(softplus(x)) with softplus(x) = x above the threshold.
+template <typename T>
+T MishGrad(T v, T g, T threshold) {
+  T sp = v > threshold ? v : std::log1p(std::exp(v));
+  T t = std::tanh(sp);
+  T dsp = v > threshold ? T(1) : T(1) / (T(1) + std::exp(-v));
+  return g * (t + v * (T(1) - t * t) * dsp);
+}
+
+}  // namespace
+
+template <typename T, typename Context>
+void LeakyReluGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                         float alpha, DenseTensor* dx) {
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "leaky_relu_grad",
+                      [alpha = static_cast<T>(alpha)](T v, T g) {
+                        return static_cast<T>(v > T(0) ? g : alpha * g);
+                      });
+}
+
+template <typename T, typename Context>
+void EluGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                   float alpha, DenseTensor* dx) {
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "elu_grad", [alpha = static_cast<T>(alpha)](T v, T g) {
+    return static_cast<T>(v > T(0) ? g : g * alpha * std::exp(v));
+  });
+}
+
+template <typename T, typename Context>
+void SeluGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                    float scale, float alpha, DenseTensor* dx) {
+  funcs::UnaryGrad<T>(
+      dev_ctx, x, dout, dx, "selu_grad",
+      [scale = static_cast<T>(scale), alpha = static_cast<T>(alpha)](T v, T g) {
+        return static_cast<T>(v > T(0) ? g * scale : g * scale * alpha * std::exp(v));
+      });
+}
+
+template <typename T, typename Context>
+void SoftplusGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                        float beta, float threshold, DenseTensor* dx) {
+  funcs::UnaryGrad<T>(
+      dev_ctx, x, dout, dx, "softplus_grad",
+      [beta = static_cast<T>(beta), threshold = static_cast<T>(threshold)](T v, T g) {
+        return static_cast<T>(beta * v > threshold ? g : g / (T(1) + std::exp(-beta * v)));
+      });
+}
+
+template <typename T, typename Context>
+void SwishGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                     float beta, DenseTensor* dx) {
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "swish_grad", [beta = static_cast<T>(beta)](T v, T g) {
+    return static_cast<T>(SwishGrad(v, g, beta));
+  });
+}
+
+template <typename T, typename Context>
+void SiluGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                    DenseTensor* dx) {
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "silu_grad",
+                      [](T v, T g) { return static_cast<T>(SwishGrad(v, g, T(1))); });
+}
+
+template <typename T, typename Context>
+void MishGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                    float threshold, DenseTensor* dx) {
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "mish_grad",
+                      [threshold = static_cast<T>(threshold)](T v, T g) {
+                        return static_cast<T>(MishGrad(v, g, threshold));
+                      });
+}
+
+template <typename T, typename Context>
+void LogsigmoidGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                          DenseTensor* dx) {
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "logsigmoid_grad",
+                      [](T v, T g) { return static_cast<T>(g / (T(1) + std::exp(v))); });
+}
+
+template <typename T, typename Context>
+void SoftsignGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                        DenseTensor* dx) {
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "softsign_grad", [](T v, T g) {
+    return static_cast<T>(g / ((T(1) + std::abs(v)) * (T(1) + std::abs(v))));
+  });
+}
+
+template <typename T, typename Context>
+void ErfGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                   DenseTensor* dx) {
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "erf_grad", [](T v, T g) {
+    return static_cast<T>(g * T(1.1283791670955126) * std::exp(-v * v));
+  });
+}
+
+template <typename T, typename Context>
+void RsqrtGradKernel(const Context& dev_ctx, const DenseTensor& out, const DenseTensor& dout,
+                     DenseTensor* dx) {
+  funcs::UnaryGrad<T>(dev_ctx, out, dout, dx, "rsqrt_grad",
+                      [](T v, T g) { return static_cast<T>(T(-0.5) * g * v * v * v); });
+}
+
+template <typename T, typename Context>
+void ReciprocalGradKernel(const Context& dev_ctx, const DenseTensor& out, const DenseTensor& dout,
+                          DenseTensor* dx) {
+  funcs::UnaryGrad<T>(dev_ctx, out, dout, dx, "reciprocal_grad",
+                      [](T v, T g) { return static_cast<T>(-g * v * v); });
+}
+
+template <typename T, typename Context>
+void Log1pGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                     DenseTensor* dx) {
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "log1p_grad",
+                      [](T v, T g) { return static_cast<T>(g / (T(1) + v)); });
+}
+
+template <typename T, typename Context>
+void SinGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                   DenseTensor* dx) {
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "sin_grad",
+                      [](T v, T g) { return static_cast<T>(g * std::cos(v)); });
+}
+
+template <typename T, typename Context>
+void CosGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                   DenseTensor* dx) {
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "cos_grad",
+                      [](T v, T g) { return static_cast<T>(-g * std::sin(v)); });
+}
+
+template <typename T, typename Context>
+void FloorGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                     DenseTensor* dx) {
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "floor_grad",
+                      [](T v, T g) { return static_cast<T>(T(0) * g); });
+}
+
+template <typename T, typename Context>
+void CeilGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                    DenseTensor* dx) {
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "ceil_grad",
+                      [](T v, T g) { return static_cast<T>(T(0) * g); });
+}
+
+template <typename T, typename Context>
+void RoundGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                     DenseTensor* dx) {
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "round_grad",
+                      [](T v, T g) { return static_cast<T>(T(0) * g); });
+}
+
+template <typename T, typename Context>
+void SignGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                    DenseTensor* dx) {
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "sign_grad",
+                      [](T v, T g) { return static_cast<T>(T(0) * g); });
+}
+
+}  // namespace phi
+
+PD_REGISTER_KERNEL(leaky_relu_grad, CPU, phi::LeakyReluGradKernel, float, double);
+PD_REGISTER_KERNEL(elu_grad, CPU, phi::EluGradKernel, float, double);
+PD_REGISTER_KERNEL(selu_grad, CPU, phi::SeluGradKernel, float, double);
+PD_REGISTER_KERNEL(softplus_grad, CPU, phi::SoftplusGradKernel, float, double);
+PD_REGISTER_KERNEL(swish_grad, CPU, phi::SwishGradKernel, float, double);
+PD_REGISTER_KERNEL(silu_grad, CPU, phi::SiluGradKernel, float, double);
+PD_REGISTER_KERNEL(mish_grad, CPU, phi::MishGradKernel, float, double);
+PD_REGISTER_KERNEL(logsigmoid_grad, CPU, phi::LogsigmoidGradKernel, float, double);
+PD_REGISTER_KERNEL(softsign_grad, CPU, phi::SoftsignGradKernel, float, double);
+PD_REGISTER_KERNEL(erf_grad, CPU, phi::ErfGradKernel, float, double);
+PD_REGISTER_KERNEL(rsqrt_grad, CPU, phi::RsqrtGradKernel, float, double);
+PD_REGISTER_KERNEL(reciprocal_grad, CPU, phi::ReciprocalGradKernel, float, double);
+PD_REGISTER_KERNEL(log1p_grad, CPU, phi::Log1pGradKernel, float, double);
+PD_REGISTER_KERNEL(sin_grad, CPU, phi::SinGradKernel, float, double);
+PD_REGISTER_KERNEL(cos_grad, CPU, phi::CosGradKernel, float, double);
+PD_REGISTER_KERNEL(floor_grad, CPU, phi::FloorGradKernel, float, double);
+PD_REGISTER_KERNEL(ceil_grad, CPU, phi::CeilGradKernel, float, double);
+PD_REGISTER_KERNEL(round_grad, CPU, phi::RoundGradKernel, float, double);
+PD_REGISTER_KERNEL(sign_grad, CPU, phi::SignGradKernel, float, double);

@@ -1,0 +1,150 @@
+#include "paddle/phi/kernels/elementwise_unary_kernel.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "paddle/phi/core/device_context.h"
+#include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/unary_elementwise.h"
+
+namespace phi {
+
+template <typename T, typename Context>
+void LeakyReluKernel(const Context& dev_ctx, const DenseTensor& x, float alpha, DenseTensor* out) {
+  funcs::Unary<T>(dev_ctx, x, out, "leaky_relu", [alpha = static_cast<T>(alpha)](T v) {
+    return static_cast<T>(v > T(0) ? v : alpha * v);
+  });
+}
+
+template <typename T, typename Context>
+void EluKernel(const Context& dev_ctx, const DenseTensor& x, float alpha, DenseTensor* out) {
+  funcs::Unary<T>(dev_ctx, x, out, "elu", [alpha = static_cast<T>(alpha)](T v) {
+    return static_cast<T>(v > T(0) ? v : alpha * (std::exp(v) - T(1)));
+  });
+}
+
+template <typename T, typename Context>
+void SeluKernel(const Context& dev_ctx, const DenseTensor& x, float scale, float alpha,
+                DenseTensor* out) {
+  funcs::Unary<T>(
+      dev_ctx, x, out, "selu", [scale = static_cast<T>(scale), alpha = static_cast<T>(alpha)](T v) {
+        return static_cast<T>(v > T(0) ? scale * v : scale * alpha * (std::exp(v) - T(1)));
+      });
+}
+
+template <typename T, typename Context>
+void SoftplusKernel(const Context& dev_ctx, const DenseTensor& x, float beta, float threshold,
+                    DenseTensor* out) {
+  funcs::Unary<T>(
+      dev_ctx, x, out, "softplus",
+      [beta = static_cast<T>(beta), threshold = static_cast<T>(threshold)](T v) {
+        return static_cast<T>(beta * v > threshold ? v : std::log1p(std::exp(beta * v)) / beta);
+      });
+}
+
+template <typename T, typename Context>
+void SwishKernel(const Context& dev_ctx, const DenseTensor& x, float beta, DenseTensor* out) {
+  funcs::Unary<T>(dev_ctx, x, out, "swish", [beta = static_cast<T>(beta)](T v) {
+    return static_cast<T>(v / (T(1) + std::exp(-beta * v)));
+  });
+}
+
+template <typename T, typename Context>
+void SiluKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  funcs::Unary<T>(dev_ctx, x, out, "silu",
+                  [](T v) { return static_cast<T>(v / (T(1) + std::exp(-v))); });
+}
+
+template <typename T, typename Context>
+void MishKernel(const Context& dev_ctx, const DenseTensor& x, float threshold, DenseTensor* out) {
+  funcs::Unary<T>(dev_ctx, x, out, "mish", [threshold = static_cast<T>(threshold)](T v) {
+    return static_cast<T>(v * std::tanh(v > threshold ? v : std::log1p(std::exp(v))));
+  });
+}
+
+template <typename T, typename Context>
+void LogsigmoidKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  funcs::Unary<T>(dev_ctx, x, out, "logsigmoid", [](T v) {
+    return static_cast<T>(std::min(v, T(0)) - std::log1p(std::exp(-std::abs(v))));
+  });
+}
+
+template <typename T, typename Context>
+void SoftsignKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  funcs::Unary<T>(dev_ctx, x, out, "softsign",
+                  [](T v) { return static_cast<T>(v / (T(1) + std::abs(v))); });
+}
+
+template <typename T, typename Context>
+void ErfKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  funcs::Unary<T>(dev_ctx, x, out, "erf", [](T v) { return static_cast<T>(std::erf(v)); });
+}
+
+template <typename T, typename Context>
+void RsqrtKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  funcs::Unary<T>(dev_ctx, x, out, "rsqrt",
+                  [](T v) { return static_cast<T>(T(1) / std::sqrt(v)); });
+}
+
+template <typename T, typename Context>
+void ReciprocalKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  funcs::Unary<T>(dev_ctx, x, out, "reciprocal", [](T v) { return static_cast<T>(T(1) / v); });
+}
+
+template <typename T, typename Context>
+void Log1pKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  funcs::Unary<T>(dev_ctx, x, out, "log1p", [](T v) { return static_cast<T>(std::log1p(v)); });
+}
+
+template <typename T, typename Context>
+void SinKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  funcs::Unary<T>(dev_ctx, x, out, "sin", [](T v) { return static_cast<T>(std::sin(v)); });
+}
+
+template <typename T, typename Context>
+void CosKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  funcs::Unary<T>(dev_ctx, x, out, "cos", [](T v) { return static_cast<T>(std::cos(v)); });
+}
+
+template <typename T, typename Context>
+void FloorKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  funcs::Unary<T>(dev_ctx, x, out, "floor", [](T v) { return static_cast<T>(std::floor(v)); });
+}
+
+template <typename T, typename Context>
+void CeilKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  funcs::Unary<T>(dev_ctx, x, out, "ceil", [](T v) { return static_cast<T>(std::ceil(v)); });
+}
+
+template <typename T, typename Context>
+void RoundKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  funcs::Unary<T>(dev_ctx, x, out, "round", [](T v) { return static_cast<T>(std::round(v)); });
+}
+
+template <typename T, typename Context>
+void SignKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  funcs::Unary<T>(dev_ctx, x, out, "sign",
+                  [](T v) { return static_cast<T>(v > T(0) ? T(1) : (v < T(0) ? T(-1) : T(0))); });
+}
+
+}  // namespace phi
+
+PD_REGISTER_KERNEL(leaky_relu, CPU, phi::LeakyReluKernel, float, double);
+PD_REGISTER_KERNEL(elu, CPU, phi::EluKernel, float, double);
+PD_REGISTER_KERNEL(selu, CPU, phi::SeluKernel, float, double);
+PD_REGISTER_KERNEL(softplus, CPU, phi::SoftplusKernel, float, double);
+PD_REGISTER_KERNEL(swish, CPU, phi::SwishKernel, float, double);
+PD_REGISTER_KERNEL(silu, CPU, phi::SiluKernel, float, double);
+PD_REGISTER_KERNEL(mish, CPU, phi::MishKernel, float, double);
+PD_REGISTER_KERNEL(logsigmoid, CPU, phi::LogsigmoidKernel, float, double);
+PD_REGISTER_KERNEL(softsign, CPU, phi::SoftsignKernel, float, double);
+PD_REGISTER_KERNEL(erf, CPU, phi::ErfKernel, float, double);
+PD_REGISTER_KERNEL(rsqrt, CPU, phi::RsqrtKernel, float, double);
+PD_REGISTER_KERNEL(reciprocal, CPU, phi::ReciprocalKernel, float, double);
+PD_REGISTER_KERNEL(log1p, CPU, phi::Log1pKernel, float, double);
+PD_REGISTER_KERNEL(sin, CPU, phi::SinKernel, float, double);
+PD_REGISTER_KERNEL(cos, CPU, phi::CosKernel, float, double);
+PD_REGISTER_KERNEL(floor, CPU, phi::FloorKernel, float, double);
+PD_REGISTER_KERNEL(ceil, CPU, phi::CeilKernel, float, double);
+PD_REGISTER_KERNEL(round, CPU, phi::RoundKernel, float, double);
+PD_REGISTER_KERNEL(sign, CPU, phi::SignKernel, float, double);

@@ -1,0 +1,39 @@
+// The loops of elementwise unary kernels and their gradients: out[i] = op(x[i]) and
+// dx[i] = op(v[i], dout[i]) with v = X or Out. Elementwise, so an output may share its
+// input's storage (in place); the inputs are held alive across the allocation.
+#pragma once
+
+#include "paddle/common/errors.h"
+#include "paddle/phi/core/dense_tensor.h"
+
+namespace phi {
+namespace funcs {
+
+template <typename T, typename Context, typename Op>
+void Unary(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out, const char* op_name,
+           Op op) {
+  PD_CHECK(out->numel() == x.numel(), InvalidArgument, "expected ", op_name,
+           "'s Out to have X's dims ", x.dims(), ", but got ", out->dims());
+  const DenseTensor x_in = x;  // keeps X's storage alive if Out aliases it
+  const T* in = x_in.data<T>();
+  T* result = dev_ctx.template Alloc<T>(out);
+  for (int64_t i = 0, n = x_in.numel(); i < n; ++i) result[i] = op(in[i]);
+}
+
+template <typename T, typename Context, typename Op>
+void UnaryGrad(const Context& dev_ctx, const DenseTensor& v, const DenseTensor& dout,
+               DenseTensor* dx, const char* what, Op op) {
+  if (dx == nullptr) return;
+  PD_CHECK(dout.numel() == v.numel() && dx->numel() == v.numel(), InvalidArgument, "expected ",
+           what, "'s Out@GRAD and X@GRAD to have dims ", v.dims(), ", but got ", dout.dims(),
+           " and ", dx->dims());
+  const DenseTensor v_in = v;  // keep storage alive if dx aliases one of them
+  const DenseTensor d_in = dout;
+  const T* a = v_in.data<T>();
+  const T* d = d_in.data<T>();
+  T* result = dev_ctx.template Alloc<T>(dx);
+  for (int64_t i = 0, n = v_in.numel(); i < n; ++i) result[i] = op(a[i], d[i]);
+}
+
+}  // namespace funcs
+}  // namespace phi
