@@ -1,7 +1,11 @@
-"""Gradient clipping for static optimizers: applied to (param, grad) pairs after backward."""
+"""Gradient clipping, applied by the optimizer to (param, grad) pairs before regularization.
+The same ops serve both modes: appended to a static program, or run at once in dynamic mode.
+Parameters whose need_clip is False keep their gradients."""
 from paddle.base import layer_helper as lh
+from paddle.base.dtypes import convert_dtype
 from paddle.base.framework import OpRole, _op_role_guard
 from paddle.tensor.creation import fill_constant
+from paddle.tensor.manipulation import cast
 
 
 class ClipGradBase:
@@ -13,72 +17,100 @@ class ClipGradBase:
         raise NotImplementedError
 
 
+def _clipped(p, g):
+    return g is not None and getattr(p, "need_clip", True)
+
+
 class ClipGradByValue(ClipGradBase):
-    def __init__(self, max, min=None):  # noqa: A002
+    """g <- clip(g, min, max); min defaults to -max."""
+
+    def __init__(self, max, min=None):  # noqa: A002 - PaddlePaddle's argument names
         self.max = float(max)
-        self.min = -self.max if min is None else float(min)
+        if min is None:
+            if self.max <= 0:
+                raise ValueError(f"expected a positive max when min is not given, but got {max}")
+            min = -self.max  # noqa: A001
+        self.min = float(min)
+        if self.min > self.max:
+            raise ValueError(f"expected min <= max, but got min={self.min} and max={self.max}")
+
+    def __str__(self):
+        return f"Clip Gradient By Value, min = {self.min:f}, max={self.max:f}"
 
     def _clip(self, params_grads):
-        out = []
-        for p, g in params_grads:
-            if g is None or not getattr(p, "need_clip", True):
-                out.append((p, g))
-                continue
-            out.append((p, lh.append_op("clip", {"X": [g]}, {"min": self.min, "max": self.max})))
-        return out
+        return [(p, lh.append_op("clip", {"X": [g]}, {"min": self.min, "max": self.max},
+                                 stop_gradient=True) if _clipped(p, g) else g)
+                for p, g in params_grads]
 
 
 class ClipGradByNorm(ClipGradBase):
+    """Each gradient on its own: g <- g * clip_norm / max(||g||_2, clip_norm)."""
+
     def __init__(self, clip_norm):
         self.clip_norm = float(clip_norm)
+
+    def __str__(self):
+        return f"Gradient Clip By Norm, clip_norm={self.clip_norm:f}"
 
     def _clip(self, params_grads):
         out = []
         for p, g in params_grads:
-            if g is None or not getattr(p, "need_clip", True):
-                out.append((p, g))
-                continue
-            norm = lh.append_op("sqrt", {"X": [_sum_of_squares(g)]})
-            out.append((p, _scale_by(g, norm, self.clip_norm)))
+            if _clipped(p, g):
+                norm = lh.append_op("sqrt", {"X": [_squared_norm(g)]}, stop_gradient=True)
+                g = _times(g, _clip_factor(norm, self.clip_norm))
+            out.append((p, g))
         return out
 
 
 class ClipGradByGlobalNorm(ClipGradBase):
-    """g <- g * clip_norm / max(global_norm, clip_norm), global_norm over all clipped grads."""
+    """g <- g * clip_norm / max(global_norm, clip_norm), the global norm taken over every
+    clipped gradient together."""
 
     def __init__(self, clip_norm, group_name="default_group", auto_skip_clip=False):
         self.clip_norm = float(clip_norm)
         self.group_name = group_name
+        # Skipping when the norm is below clip_norm gives the same values (the factor is 1).
+        self.auto_skip_clip = auto_skip_clip
+
+    def __str__(self):
+        return f"Gradient Clip By GlobalNorm, global_norm={self.clip_norm:f}"
 
     def _clip(self, params_grads):
-        squares = [_sum_of_squares(g) for p, g in params_grads
-                   if g is not None and getattr(p, "need_clip", True)]
+        squares = [_squared_norm(g) for p, g in params_grads if _clipped(p, g)]
         if not squares:
             return params_grads
-        total = squares[0] if len(squares) == 1 else lh.append_op("sum", {"X": squares})
-        norm = lh.append_op("sqrt", {"X": [total]})
-        out = []
-        for p, g in params_grads:
-            if g is None or not getattr(p, "need_clip", True):
-                out.append((p, g))
-            else:
-                out.append((p, _scale_by(g, norm, self.clip_norm)))
-        return out
+        dtypes = {convert_dtype(s.dtype) for s in squares}
+        if len(dtypes) > 1:  # mixed precisions: sum in float64, as each term may be either
+            squares = [cast(s, "float64") for s in squares]
+        total = squares[0] if len(squares) == 1 else lh.append_op("sum", {"X": squares},
+                                                                 stop_gradient=True)
+        norm = lh.append_op("sqrt", {"X": [total]}, stop_gradient=True)
+        factor = _clip_factor(norm, self.clip_norm)
+        return [(p, _times(g, factor) if _clipped(p, g) else g) for p, g in params_grads]
 
 
-def _sum_of_squares(g):
-    sq = lh.append_op("square", {"X": [g]})
-    return lh.append_op("reduce_sum", {"X": [sq]}, {"dim": [0], "reduce_all": True, "keep_dim": False})
+def _squared_norm(g):
+    """sum(g * g) as a 0-D tensor (PaddlePaddle's squared_l2_norm)."""
+    return lh.append_op("squared_l2_norm", {"X": [g]}, stop_gradient=True)
 
 
-def _scale_by(g, norm, clip_norm):
-    """g * clip_norm / max(norm, clip_norm)."""
+def _clip_factor(norm, clip_norm):
+    """clip_norm / max(norm, clip_norm): 1 while the norm is within the limit."""
     limit = fill_constant([], norm.dtype, clip_norm)
-    denom = lh.append_op("elementwise_max", {"X": [norm], "Y": [limit]}, {"axis": -1})
-    factor = lh.append_op("elementwise_div", {"X": [limit], "Y": [denom]}, {"axis": -1})
-    return lh.append_op("elementwise_mul", {"X": [g], "Y": [factor]}, {"axis": -1})
+    denom = lh.append_op("elementwise_max", {"X": [norm], "Y": [limit]}, {"axis": -1},
+                         stop_gradient=True)
+    return lh.append_op("elementwise_div", {"X": [limit], "Y": [denom]}, {"axis": -1},
+                        stop_gradient=True)
 
 
+def _times(g, factor):
+    if convert_dtype(factor.dtype) != convert_dtype(g.dtype):
+        factor = cast(factor, g.dtype)
+    return lh.append_op("elementwise_mul", {"X": [g], "Y": [factor]}, {"axis": -1},
+                        stop_gradient=True)
+
+
+GradientClipBase = ClipGradBase
 GradientClipByValue = ClipGradByValue
 GradientClipByNorm = ClipGradByNorm
 GradientClipByGlobalNorm = ClipGradByGlobalNorm

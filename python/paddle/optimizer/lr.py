@@ -1,62 +1,87 @@
-"""Learning-rate schedulers. In static mode the Executor writes the scheduler's current value
-into the learning-rate variable before each run; call scheduler.step() to advance it."""
+"""Learning-rate schedulers, as PaddlePaddle's paddle.optimizer.lr. Call scheduler.step() after
+each optimizer step (or epoch): dynamic-mode optimizers read the new value at their next step;
+in static mode the Executor writes it into the program's learning-rate variable before a run."""
 import math
+import warnings
+
+
+def _check_number(value, label):
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"expected {label} to be a float, but got {type(value).__name__}")
+    return float(value)
 
 
 class LRScheduler:
+    """Base class: subclasses define get_lr() from self.base_lr and self.last_epoch."""
+
     def __init__(self, learning_rate=0.1, last_epoch=-1, verbose=False):
-        self.base_lr = float(learning_rate)
-        self.last_lr = float(learning_rate)
+        learning_rate = _check_number(learning_rate, "learning_rate")
+        if learning_rate < 0:
+            raise ValueError(f"expected a non-negative learning_rate, but got {learning_rate}")
+        self.base_lr = learning_rate
+        self.last_lr = learning_rate
         self.last_epoch = last_epoch
         self.verbose = verbose
-        self._var_name = None
+        self._var_name = None  # the static program's learning-rate variable, once minimized
         self.step()
 
     def __call__(self):
         return self.last_lr
 
     def step(self, epoch=None):
-        self.last_epoch = self.last_epoch + 1 if epoch is None else epoch
-        self.last_lr = self.get_lr()
+        """Advances one epoch (or jumps to `epoch`, using the closed form where one exists)."""
+        if epoch is None:
+            self.last_epoch += 1
+            self.last_lr = self.get_lr()
+        else:
+            self.last_epoch = epoch
+            closed_form = getattr(self, "_get_closed_form_lr", None)
+            self.last_lr = closed_form() if closed_form is not None else self.get_lr()
+        if self.verbose:
+            print(f"Epoch {self.last_epoch}: {type(self).__name__} set learning rate to {self.last_lr}.")
 
     def get_lr(self):
-        raise NotImplementedError
+        raise NotImplementedError(f"{type(self).__name__} must define get_lr()")
+
+    def state_keys(self):
+        self.keys = ["last_epoch", "last_lr"]
 
     def state_dict(self):
-        return {"last_epoch": self.last_epoch, "last_lr": self.last_lr}
+        self.state_keys()
+        state = {}
+        for key in self.keys:
+            if key in self.__dict__:
+                value = self.__dict__[key]
+                state[key] = float(value) if hasattr(value, "numpy") else value
+        return state
 
-    def set_state_dict(self, state):
-        self.last_epoch = state["last_epoch"]
-        self.last_lr = state["last_lr"]
+    def set_state_dict(self, state_dict):
+        if not isinstance(state_dict, dict):
+            raise TypeError(f"expected a scheduler state dict, but got {type(state_dict).__name__}")
+        self.state_keys()
+        for key in self.keys:
+            if key not in state_dict:
+                raise KeyError(f"expected key '{key}' in the scheduler state dict, but got keys "
+                               f"{sorted(state_dict)}")
+            self.__dict__[key] = state_dict[key]
+        if len(state_dict) > len(self.keys):
+            warnings.warn("the scheduler state dict holds unused entries; was it saved from a "
+                          "different LRScheduler?")
+
+    set_dict = set_state_dict
 
 
-class StepDecay(LRScheduler):
-    def __init__(self, learning_rate, step_size, gamma=0.1, last_epoch=-1, verbose=False):
-        if not isinstance(step_size, int) or step_size <= 0:
-            raise ValueError(f"expected a positive int step_size, but got {step_size}")
-        self.step_size, self.gamma = step_size, float(gamma)
+class NoamDecay(LRScheduler):
+    def __init__(self, d_model, warmup_steps, learning_rate=1.0, last_epoch=-1, verbose=False):
+        if d_model <= 0:
+            raise ValueError(f"expected a positive d_model, but got {d_model}")
+        self.d_model, self.warmup_steps = d_model, warmup_steps
         super().__init__(learning_rate, last_epoch, verbose)
 
     def get_lr(self):
-        return self.base_lr * self.gamma ** (self.last_epoch // self.step_size)
-
-
-class MultiStepDecay(LRScheduler):
-    def __init__(self, learning_rate, milestones, gamma=0.1, last_epoch=-1, verbose=False):
-        self.milestones, self.gamma = sorted(milestones), float(gamma)
-        super().__init__(learning_rate, last_epoch, verbose)
-
-    def get_lr(self):
-        return self.base_lr * self.gamma ** sum(1 for m in self.milestones if self.last_epoch >= m)
-
-
-class ExponentialDecay(LRScheduler):
-    def __init__(self, learning_rate, gamma, last_epoch=-1, verbose=False):
-        self.gamma = float(gamma)
-        super().__init__(learning_rate, last_epoch, verbose)
-
-    def get_lr(self):
-        return self.base_lr * self.gamma ** self.last_epoch
+        a = 1.0 if self.last_epoch == 0 else self.last_epoch ** -0.5
+        b = self.warmup_steps ** -1.5 * self.last_epoch
+        return self.base_lr * self.d_model ** -0.5 * min(a, b)
 
 
 class PiecewiseDecay(LRScheduler):
@@ -68,34 +93,220 @@ class PiecewiseDecay(LRScheduler):
         super().__init__(values[0], last_epoch, verbose)
 
     def get_lr(self):
-        for b, v in zip(self.boundaries, self.values):
-            if self.last_epoch < b:
-                return v
+        for boundary, value in zip(self.boundaries, self.values):
+            if self.last_epoch < boundary:
+                return value
         return self.values[-1]
 
 
-class CosineAnnealingDecay(LRScheduler):
-    def __init__(self, learning_rate, T_max, eta_min=0, last_epoch=-1, verbose=False):
-        if not isinstance(T_max, int) or T_max <= 0:
-            raise ValueError(f"expected a positive int T_max, but got {T_max}")
-        self.T_max, self.eta_min = T_max, float(eta_min)
+class NaturalExpDecay(LRScheduler):
+    def __init__(self, learning_rate, gamma, last_epoch=-1, verbose=False):
+        if gamma <= 0:
+            raise ValueError(f"expected a positive gamma, but got {gamma}")
+        self.gamma = float(gamma)
         super().__init__(learning_rate, last_epoch, verbose)
 
     def get_lr(self):
+        return self.base_lr * math.exp(-self.gamma * self.last_epoch)
+
+
+class InverseTimeDecay(LRScheduler):
+    def __init__(self, learning_rate, gamma, last_epoch=-1, verbose=False):
+        self.gamma = float(gamma)
+        super().__init__(learning_rate, last_epoch, verbose)
+
+    def get_lr(self):
+        return self.base_lr / (1 + self.gamma * self.last_epoch)
+
+
+class PolynomialDecay(LRScheduler):
+    def __init__(self, learning_rate, decay_steps, end_lr=0.0001, power=1.0, cycle=False,
+                 last_epoch=-1, verbose=False):
+        if not isinstance(decay_steps, int) or decay_steps <= 0:
+            raise ValueError(f"expected a positive int decay_steps, but got {decay_steps!r}")
+        self.decay_steps, self.end_lr = decay_steps, float(end_lr)
+        self.power, self.cycle = float(power), bool(cycle)
+        super().__init__(learning_rate, last_epoch, verbose)
+
+    def get_lr(self):
+        epoch, steps = self.last_epoch, self.decay_steps
+        if self.cycle:
+            # Restart the decay every decay_steps, the horizon stretched to the next multiple.
+            steps = steps * max(1, math.ceil(epoch / steps))
+        else:
+            epoch = min(epoch, steps)
+        return (self.base_lr - self.end_lr) * (1 - epoch / steps) ** self.power + self.end_lr
+
+
+class LinearWarmup(LRScheduler):
+    """Linear from start_lr to end_lr over warmup_steps, then `learning_rate` (a float, or a
+    scheduler stepped from 0 at the end of the warmup)."""
+
+    def __init__(self, learning_rate, warmup_steps, start_lr, end_lr, last_epoch=-1, verbose=False):
+        if not isinstance(learning_rate, (float, int, LRScheduler)) or isinstance(learning_rate, bool):
+            raise TypeError("expected learning_rate to be a float or an LRScheduler, but got "
+                            f"{type(learning_rate).__name__}")
+        if not isinstance(warmup_steps, int) or warmup_steps <= 0:
+            raise ValueError(f"expected a positive int warmup_steps, but got {warmup_steps!r}")
+        self.learning_rate = learning_rate
+        self.warmup_steps, self.start_lr, self.end_lr = warmup_steps, float(start_lr), float(end_lr)
+        super().__init__(start_lr, last_epoch, verbose)
+
+    def get_lr(self):
+        if self.last_epoch < self.warmup_steps:
+            return (self.end_lr - self.start_lr) * self.last_epoch / self.warmup_steps + self.start_lr
+        if isinstance(self.learning_rate, LRScheduler):
+            self.learning_rate.step(self.last_epoch - self.warmup_steps)
+            return self.learning_rate()
+        return float(self.learning_rate)
+
+    def state_dict(self):
+        state = super().state_dict()
+        if isinstance(self.learning_rate, LRScheduler):
+            state["LinearWarmup_LR"] = self.learning_rate.state_dict()
+        return state
+
+    def set_state_dict(self, state_dict):
+        inner = dict(state_dict).pop("LinearWarmup_LR", None)
+        super().set_state_dict({k: v for k, v in state_dict.items() if k != "LinearWarmup_LR"})
+        if isinstance(self.learning_rate, LRScheduler) and inner is not None:
+            self.learning_rate.set_state_dict(inner)
+
+
+class ExponentialDecay(LRScheduler):
+    def __init__(self, learning_rate, gamma, last_epoch=-1, verbose=False):
+        if not 0.0 < gamma < 1.0:
+            raise ValueError(f"expected gamma in (0, 1), but got {gamma}")
+        self.gamma = float(gamma)
+        super().__init__(learning_rate, last_epoch, verbose)
+
+    def get_lr(self):
+        return self.base_lr * self.gamma ** self.last_epoch
+
+
+class MultiStepDecay(LRScheduler):
+    def __init__(self, learning_rate, milestones, gamma=0.1, last_epoch=-1, verbose=False):
+        if not isinstance(milestones, (list, tuple)):
+            raise TypeError(f"expected milestones to be a list or tuple, but got {type(milestones).__name__}")
+        if any(a >= b for a, b in zip(milestones, milestones[1:])):
+            raise ValueError(f"expected increasing milestones, but got {list(milestones)}")
+        if gamma >= 1.0:
+            raise ValueError(f"expected gamma < 1.0, but got {gamma}")
+        self.milestones, self.gamma = list(milestones), float(gamma)
+        super().__init__(learning_rate, last_epoch, verbose)
+
+    def get_lr(self):
+        return self.base_lr * self.gamma ** sum(1 for m in self.milestones if self.last_epoch >= m)
+
+
+class StepDecay(LRScheduler):
+    def __init__(self, learning_rate, step_size, gamma=0.1, last_epoch=-1, verbose=False):
+        if not isinstance(step_size, int) or step_size <= 0:
+            raise ValueError(f"expected a positive int step_size, but got {step_size!r}")
+        if gamma >= 1.0:
+            raise ValueError(f"expected gamma < 1.0, but got {gamma}")
+        self.step_size, self.gamma = step_size, float(gamma)
+        super().__init__(learning_rate, last_epoch, verbose)
+
+    def get_lr(self):
+        return self.base_lr * self.gamma ** (self.last_epoch // self.step_size)
+
+
+class LambdaDecay(LRScheduler):
+    def __init__(self, learning_rate, lr_lambda, last_epoch=-1, verbose=False):
+        if not callable(lr_lambda):
+            raise TypeError(f"expected lr_lambda to be callable, but got {type(lr_lambda).__name__}")
+        self.lr_lambda = lr_lambda
+        super().__init__(learning_rate, last_epoch, verbose)
+
+    def get_lr(self):
+        return self.base_lr * self.lr_lambda(self.last_epoch)
+
+
+class MultiplicativeDecay(LRScheduler):
+    def __init__(self, learning_rate, lr_lambda, last_epoch=-1, verbose=False):
+        if not callable(lr_lambda):
+            raise TypeError(f"expected lr_lambda to be callable, but got {type(lr_lambda).__name__}")
+        self.lr_lambda = lr_lambda
+        super().__init__(learning_rate, last_epoch, verbose)
+
+    def get_lr(self):
+        if self.last_epoch > 0:
+            return self.last_lr * self.lr_lambda(self.last_epoch)
+        return self.base_lr
+
+
+class CosineAnnealingDecay(LRScheduler):
+    """eta_min + (base_lr - eta_min)(1 + cos(pi epoch / T_max)) / 2, computed step by step
+    from the previous value as PaddlePaddle does (the closed form when jumping to an epoch)."""
+
+    def __init__(self, learning_rate, T_max, eta_min=0, last_epoch=-1, verbose=False):  # noqa: N803
+        if not isinstance(T_max, int) or T_max <= 0:
+            raise ValueError(f"expected a positive int T_max, but got {T_max!r}")
+        self.T_max, self.eta_min = T_max, _check_number(eta_min, "eta_min")
+        super().__init__(learning_rate, last_epoch, verbose)
+
+    def get_lr(self):
+        epoch, period = self.last_epoch, self.T_max
+        if epoch == 0:
+            return self.base_lr
+        if (epoch - 1 - period) % (2 * period) == 0:
+            return self.last_lr + (self.base_lr - self.eta_min) * (1 - math.cos(math.pi / period)) / 2
+        return ((1 + math.cos(math.pi * epoch / period)) / (1 + math.cos(math.pi * (epoch - 1) / period))
+                * (self.last_lr - self.eta_min) + self.eta_min)
+
+    def _get_closed_form_lr(self):
         return self.eta_min + (self.base_lr - self.eta_min) * (
             1 + math.cos(math.pi * self.last_epoch / self.T_max)) / 2
 
 
-class LinearWarmup(LRScheduler):
-    def __init__(self, learning_rate, warmup_steps, start_lr, end_lr, last_epoch=-1, verbose=False):
-        self.inner = learning_rate if isinstance(learning_rate, LRScheduler) else None
-        self.warmup_steps, self.start_lr, self.end_lr = warmup_steps, float(start_lr), float(end_lr)
-        super().__init__(end_lr if self.inner is None else self.inner.base_lr, last_epoch, verbose)
+class ReduceOnPlateau(LRScheduler):
+    """Multiplies the rate by `factor` when the metric passed to step(metrics) has not improved
+    for `patience` epochs."""
 
-    def get_lr(self):
-        if self.last_epoch < self.warmup_steps:
-            return self.start_lr + (self.end_lr - self.start_lr) * self.last_epoch / self.warmup_steps
-        if self.inner is not None:
-            self.inner.step(self.last_epoch - self.warmup_steps)
-            return self.inner()
-        return self.base_lr
+    def __init__(self, learning_rate, mode="min", factor=0.1, patience=10, threshold=1e-4,
+                 threshold_mode="rel", cooldown=0, min_lr=0, epsilon=1e-8, verbose=False):
+        if mode not in ("min", "max"):
+            raise ValueError(f"expected mode 'min' or 'max', but got {mode!r}")
+        if threshold_mode not in ("rel", "abs"):
+            raise ValueError(f"expected threshold_mode 'rel' or 'abs', but got {threshold_mode!r}")
+        if factor >= 1.0:
+            raise ValueError(f"expected factor < 1.0, but got {factor}")
+        self.mode, self.factor, self.patience = mode, float(factor), patience
+        self.threshold, self.threshold_mode = threshold, threshold_mode
+        self.cooldown, self.min_lr, self.epsilon = cooldown, float(min_lr), epsilon
+        self.cooldown_counter, self.num_bad_epochs = 0, 0
+        self.best = None
+        learning_rate = _check_number(learning_rate, "learning_rate")
+        self.base_lr = self.last_lr = learning_rate
+        self.last_epoch = 0
+        self.verbose = verbose
+        self._var_name = None
+
+    def state_keys(self):
+        self.keys = ["cooldown_counter", "best", "num_bad_epochs", "last_epoch", "last_lr"]
+
+    def step(self, metrics, epoch=None):
+        value = float(metrics.item() if hasattr(metrics, "item") else metrics)
+        self.last_epoch = self.last_epoch + 1 if epoch is None else epoch
+        if self.cooldown_counter > 0:
+            self.cooldown_counter -= 1
+            return
+        if self.best is None or self._is_better(value, self.best):
+            self.best, self.num_bad_epochs = value, 0
+        else:
+            self.num_bad_epochs += 1
+        if self.num_bad_epochs > self.patience:
+            self.cooldown_counter, self.num_bad_epochs = self.cooldown, 0
+            new_lr = max(self.last_lr * self.factor, self.min_lr)
+            if self.last_lr - new_lr > self.epsilon:
+                self.last_lr = new_lr
+                if self.verbose:
+                    print(f"Epoch {self.last_epoch}: ReduceOnPlateau set learning rate to {self.last_lr}.")
+
+    def _is_better(self, current, best):
+        if self.mode == "min":
+            limit = best - best * self.threshold if self.threshold_mode == "rel" else best - self.threshold
+            return current < limit
+        limit = best + best * self.threshold if self.threshold_mode == "rel" else best + self.threshold
+        return current > limit
