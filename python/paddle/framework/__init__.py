@@ -1,0 +1,3 @@
+"""paddle.framework: paddle.save / paddle.load and the mode queries PaddlePaddle exports here."""
+from paddle.base.framework import in_dynamic_mode  # noqa: F401
+from paddle.framework.io import load, save  # noqa: F401
