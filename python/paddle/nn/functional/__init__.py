@@ -1,5 +1,9 @@
-"""paddle.nn.functional for static programs: activations, losses, pooling, normalization,
-dropout, one_hot."""
+"""paddle.nn.functional: activations, losses, convolution, pooling, normalization, dropout,
+embedding and one_hot. Every function appends ops, so it runs eagerly in dynamic mode and
+builds the program in static mode."""
 from paddle.nn.functional.activation import *  # noqa: F401,F403
 from paddle.nn.functional.common import *  # noqa: F401,F403
+from paddle.nn.functional.conv import *  # noqa: F401,F403
+from paddle.nn.functional.input import *  # noqa: F401,F403
 from paddle.nn.functional.loss import *  # noqa: F401,F403
+from paddle.nn.functional.norm import *  # noqa: F401,F403

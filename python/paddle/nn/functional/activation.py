@@ -1,4 +1,5 @@
-"""Activation functions."""
+"""Activation functions: each appends its op, so it runs eagerly in dynamic mode and
+builds the program in static mode."""
 from paddle.base import layer_helper as lh
 
 
@@ -34,3 +35,68 @@ def log_softmax(x, axis=-1, dtype=None, name=None):
 
 def gelu(x, approximate=False, name=None):
     return lh.append_op("gelu", {"X": [x]}, {"approximate": bool(approximate)})
+
+
+def leaky_relu(x, negative_slope=0.01, name=None):
+    return lh.append_op("leaky_relu", {"X": [x]}, {"alpha": float(negative_slope)})
+
+
+def elu(x, alpha=1.0, name=None):
+    return lh.append_op("elu", {"X": [x]}, {"alpha": float(alpha)})
+
+
+def selu(x, scale=1.0507009873554804934193349852946, alpha=1.6732632423543772848170429916717,
+         name=None):
+    if scale <= 1.0:
+        raise ValueError(f"expected selu scale > 1.0, but got {scale}")
+    if alpha < 0:
+        raise ValueError(f"expected selu alpha >= 0, but got {alpha}")
+    return lh.append_op("selu", {"X": [x]}, {"scale": float(scale), "alpha": float(alpha)})
+
+
+def hardswish(x, name=None):
+    return lh.append_op("hard_swish", {"X": [x]}, {"threshold": 6.0, "scale": 6.0, "offset": 3.0})
+
+
+def hardsigmoid(x, slope=0.1666667, offset=0.5, name=None):
+    return lh.append_op("hard_sigmoid", {"X": [x]}, {"slope": float(slope), "offset": float(offset)})
+
+
+def hardtanh(x, min=-1.0, max=1.0, name=None):  # noqa: A002 - PaddlePaddle's argument names
+    return lh.append_op("clip", {"X": [x]}, {"min": float(min), "max": float(max)})
+
+
+def silu(x, name=None):
+    return lh.append_op("silu", {"X": [x]})
+
+
+def swish(x, name=None):
+    return lh.append_op("swish", {"X": [x]}, {"beta": 1.0})
+
+
+def mish(x, name=None):
+    return lh.append_op("mish", {"X": [x]}, {"threshold": 20.0})
+
+
+def softplus(x, beta=1, threshold=20, name=None):
+    return lh.append_op("softplus", {"X": [x]}, {"beta": float(beta), "threshold": float(threshold)})
+
+
+def softsign(x, name=None):
+    return lh.append_op("softsign", {"X": [x]})
+
+
+def log_sigmoid(x, name=None):
+    return lh.append_op("logsigmoid", {"X": [x]})
+
+
+def tanhshrink(x, name=None):
+    return lh.append_op("elementwise_sub", {"X": [x], "Y": [tanh(x)]}, {"axis": -1})
+
+
+def prelu(x, weight, data_format="NCHW", name=None):
+    raise NotImplementedError("prelu needs op 'prelu', which this runtime does not have yet")
+
+
+def celu(x, alpha=1.0, name=None):
+    raise NotImplementedError("celu needs op 'celu', which this runtime does not have yet")

@@ -1,4 +1,5 @@
-"""Dropout, pooling, normalization and one_hot."""
+"""Dropout, linear, pooling, layer_norm, one_hot, and the resizing and padding functions
+that wait for their ops."""
 from paddle.base import layer_helper as lh
 
 from paddle.base.dtypes import convert_dtype
@@ -44,9 +45,14 @@ def _paddings(padding):
 
 def _pool(x, pooling_type, kernel_size, stride, padding, ceil_mode, exclusive, data_format,
           global_pooling=False, adaptive=False):
+    from paddle.nn.functional.conv import _conv_padding
+    if data_format not in ("NCHW", "NHWC"):
+        raise ValueError(f"expected data_format 'NCHW' or 'NHWC', but got {data_format!r}")
+    if len(x.shape) != 4:
+        raise ValueError(f"expected a 4-D input for 2-D pooling, but got shape {list(x.shape)}")
     ksize = _pair(kernel_size, "kernel_size")
     strides = ksize if stride is None else _pair(stride, "stride")
-    paddings, algorithm = _paddings(padding)
+    paddings, algorithm = _conv_padding(padding, data_format == "NHWC", 2)
     return lh.append_op("pool2d", {"X": [x]},
                         {"pooling_type": pooling_type, "ksize": ksize, "strides": strides,
                          "paddings": paddings, "padding_algorithm": algorithm,
@@ -58,7 +64,8 @@ def _pool(x, pooling_type, kernel_size, stride, padding, ceil_mode, exclusive, d
 def max_pool2d(x, kernel_size, stride=None, padding=0, return_mask=False, ceil_mode=False,
                data_format="NCHW", name=None):
     if return_mask:
-        raise NotImplementedError("max_pool2d with return_mask is not supported yet")
+        raise NotImplementedError("max_pool2d with return_mask needs op 'max_pool2d_with_index', "
+                                  "which this runtime does not have yet")
     return _pool(x, "max", kernel_size, stride, padding, ceil_mode, True, data_format)
 
 
@@ -69,16 +76,28 @@ def avg_pool2d(x, kernel_size, stride=None, padding=0, ceil_mode=False, exclusiv
     return _pool(x, "avg", kernel_size, stride, padding, ceil_mode, exclusive, data_format)
 
 
+def _adaptive_size(x, output_size, data_format):
+    """output_size as two ints; None keeps the input's extent (PaddlePaddle's convention)."""
+    size = [output_size, output_size] if isinstance(output_size, int) else list(output_size)
+    if len(size) != 2:
+        raise ValueError(f"expected output_size to be an int or a pair, but got {output_size!r}")
+    spatial = x.shape[1:3] if data_format == "NHWC" else x.shape[2:4]
+    return [int(spatial[i]) if s is None else int(s) for i, s in enumerate(size)]
+
+
 def adaptive_avg_pool2d(x, output_size, data_format="NCHW", name=None):
-    size = _pair(output_size, "output_size")
+    size = _adaptive_size(x, output_size, data_format)
     if size == [1, 1]:
         return _pool(x, "avg", [1, 1], [1, 1], 0, False, True, data_format, global_pooling=True)
     return _pool(x, "avg", size, [1, 1], 0, False, True, data_format, adaptive=True)
 
 
 def adaptive_max_pool2d(x, output_size, return_mask=False, name=None):
-    return _pool(x, "max", _pair(output_size, "output_size"), [1, 1], 0, False, True, "NCHW",
-                 adaptive=True)
+    if return_mask:
+        raise NotImplementedError("adaptive_max_pool2d with return_mask needs op "
+                                  "'max_pool2d_with_index', which this runtime does not have yet")
+    return _pool(x, "max", _adaptive_size(x, output_size, "NCHW"), [1, 1], 0, False, True,
+                 "NCHW", adaptive=True)
 
 
 def one_hot(x, num_classes, name=None):
@@ -109,3 +128,22 @@ def linear(x, weight, bias=None, name=None):
     return out
 
 
+
+
+def interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=False,
+                align_mode=0, data_format="NCHW", name=None):
+    op = {"nearest": "nearest_interp_v2", "bilinear": "bilinear_interp_v2",
+          "bicubic": "bicubic_interp_v2", "linear": "linear_interp_v2",
+          "trilinear": "trilinear_interp_v2"}.get(str(mode).lower(), "nearest_interp_v2")
+    raise NotImplementedError(f"interpolate(mode={mode!r}) needs op '{op}', which this runtime "
+                              "does not have yet")
+
+
+def upsample(x, size=None, scale_factor=None, mode="nearest", align_corners=False,
+             align_mode=0, data_format="NCHW", name=None):
+    return interpolate(x, size, scale_factor, mode, align_corners, align_mode, data_format, name)
+
+
+def pad(x, pad, mode="constant", value=0.0, data_format="NCHW", pad_from_left_axis=True,  # noqa: A002
+        name=None):
+    raise NotImplementedError("pad needs op 'pad3d', which this runtime does not have yet")

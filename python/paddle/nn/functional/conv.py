@@ -1,0 +1,131 @@
+"""Convolutions: conv2d (depthwise_conv2d when every input channel is its own group) and
+conv1d as a conv2d over a unit height; transposed convolutions wait for their op."""
+from paddle.base import layer_helper as lh
+
+__all__ = ["conv1d", "conv2d", "conv1d_transpose", "conv2d_transpose", "conv3d"]
+
+
+def _int_list(value, n, name):
+    """An int or n ints as a list of n ints (PaddlePaddle's convert_to_list)."""
+    if isinstance(value, int):
+        return [value] * n
+    try:
+        values = [int(v) for v in value]
+    except TypeError:
+        raise TypeError(f"expected {name} to be an int or {n} ints, but got {value!r}") from None
+    if len(values) != n:
+        raise ValueError(f"expected {name} to be an int or {n} ints, but got {value!r}")
+    return values
+
+
+def _conv_padding(padding, channel_last, dims):
+    """(paddings attribute, padding_algorithm) from PaddlePaddle's padding forms: 'same' /
+    'valid', an int, `dims` ints, 2*dims ints (before/after per spatial axis), or dims+2
+    pairs including [0, 0] for the batch and channel axes."""
+    if isinstance(padding, str):
+        algorithm = padding.upper()
+        if algorithm not in ("SAME", "VALID"):
+            raise ValueError(f"expected padding 'SAME' or 'VALID' when given as a string, but got "
+                             f"{padding!r}")
+        return [0] * dims, algorithm
+    if isinstance(padding, int):
+        return [padding] * dims, "EXPLICIT"
+    padding = list(padding)
+    if padding and all(isinstance(p, (list, tuple)) for p in padding):
+        if len(padding) != dims + 2:
+            raise ValueError(f"expected {dims + 2} [before, after] pairs, but got {padding}")
+        batch_channel = ([padding[0], padding[-1]] if channel_last else padding[:2])
+        if any(list(p) != [0, 0] for p in batch_channel):
+            raise ValueError("expected [0, 0] padding for the batch and channel axes, but got "
+                             f"{padding}")
+        spatial = padding[1:-1] if channel_last else padding[2:]
+        padding = [int(v) for pair in spatial for v in pair]
+    if len(padding) == 2 * dims:
+        if all(padding[2 * i] == padding[2 * i + 1] for i in range(dims)):
+            return padding[0::2], "EXPLICIT"
+        return [int(p) for p in padding], "EXPLICIT"
+    if len(padding) == dims:
+        return [int(p) for p in padding], "EXPLICIT"
+    raise ValueError(f"expected padding as a string, an int, {dims} or {2 * dims} ints, or "
+                     f"{dims + 2} pairs, but got {padding}")
+
+
+def _add_channel_bias(out, bias, channel_dim):
+    if bias is None:
+        return out
+    return lh.append_op("elementwise_add", {"X": [out], "Y": [bias]}, {"axis": channel_dim})
+
+
+def conv2d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1,
+           data_format="NCHW", name=None):
+    """2-D convolution of x ([N, C, H, W] or NHWC) with weight [M, C/groups, kh, kw]."""
+    if data_format not in ("NCHW", "NHWC"):
+        raise ValueError(f"expected data_format 'NCHW' or 'NHWC', but got {data_format!r}")
+    if len(x.shape) != 4:
+        raise ValueError(f"expected a 4-D input for conv2d, but got shape {list(x.shape)}")
+    if len(weight.shape) != 4:
+        raise ValueError(f"expected a 4-D conv2d weight, but got shape {list(weight.shape)}")
+    channel_last = data_format == "NHWC"
+    channels = x.shape[3 if channel_last else 1]
+    filters = weight.shape[0]
+    if not isinstance(groups, int) or groups <= 0:
+        raise ValueError(f"expected groups to be a positive int, but got {groups!r}")
+    if channels < 0:
+        raise ValueError(f"expected a known channel count for conv2d, but got {channels}")
+    if channels % groups:
+        raise ValueError(f"expected input channels divisible by groups={groups}, but got "
+                         f"{channels} channels")
+    if filters % groups:
+        raise ValueError(f"expected the number of filters divisible by groups={groups}, but got "
+                         f"{filters}")
+    paddings, algorithm = _conv_padding(padding, channel_last, 2)
+    op_type = ("depthwise_conv2d" if channels == groups and channels != 1
+               and filters % channels == 0 else "conv2d")
+    out = lh.append_op(op_type, {"Input": [x], "Filter": [weight]},
+                       {"strides": _int_list(stride, 2, "stride"), "paddings": paddings,
+                        "padding_algorithm": algorithm,
+                        "dilations": _int_list(dilation, 2, "dilation"), "groups": groups,
+                        "data_format": data_format},
+                       outputs=("Output",))
+    return _add_channel_bias(out, bias, 3 if channel_last else 1)
+
+
+def conv1d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1, data_format="NCL",
+           name=None):
+    """1-D convolution of x ([N, C, L] or NLC) with weight [M, C/groups, k]: a conv2d over a
+    unit height, as PaddlePaddle computes it."""
+    from paddle.tensor.manipulation import squeeze, unsqueeze
+    if data_format not in ("NCL", "NLC"):
+        raise ValueError(f"expected data_format 'NCL' or 'NLC', but got {data_format!r}")
+    if len(x.shape) != 3:
+        raise ValueError(f"expected a 3-D input for conv1d, but got shape {list(x.shape)}")
+    channel_last = data_format == "NLC"
+    if isinstance(padding, str):
+        pad2d = padding
+    else:
+        pads, _ = _conv_padding(padding, channel_last, 1)
+        pad2d = [0, 0] + (pads * 2 if len(pads) == 1 else pads)
+    height_axis = 1 if channel_last else 2
+    out = conv2d(unsqueeze(x, height_axis), unsqueeze(weight, 2), None,
+                 [1] + _int_list(stride, 1, "stride"), pad2d,
+                 [1] + _int_list(dilation, 1, "dilation"), groups,
+                 "NHWC" if channel_last else "NCHW")
+    out = squeeze(out, height_axis)
+    return _add_channel_bias(out, bias, 2 if channel_last else 1)
+
+
+def conv2d_transpose(x, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
+                     dilation=1, data_format="NCHW", output_size=None, name=None):
+    raise NotImplementedError("conv2d_transpose needs op 'conv2d_transpose', which this runtime "
+                              "does not have yet")
+
+
+def conv1d_transpose(x, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
+                     dilation=1, output_size=None, data_format="NCL", name=None):
+    raise NotImplementedError("conv1d_transpose needs op 'conv2d_transpose', which this runtime "
+                              "does not have yet")
+
+
+def conv3d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1, data_format="NCDHW",
+           name=None):
+    raise NotImplementedError("conv3d needs op 'conv3d', which this runtime does not have yet")

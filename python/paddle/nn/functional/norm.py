@@ -1,0 +1,94 @@
+"""Normalization functions: batch_norm (running statistics updated in place through the op's
+MeanOut/VarianceOut), normalize; layer_norm lives in common.py. group_norm and instance_norm
+wait for their ops."""
+from paddle.base import layer_helper as lh
+from paddle.base.framework import in_dynamic_mode
+
+__all__ = ["batch_norm", "normalize", "group_norm", "instance_norm", "local_response_norm"]
+
+_LAYOUTS = {"NC": "NCHW", "NCL": "NCHW", "NCHW": "NCHW", "NCDHW": "NCHW",
+            "NLC": "NHWC", "NHWC": "NHWC", "NDHWC": "NHWC"}
+
+
+def _keep_statistics_leaves(*tensors):
+    """Eager workaround: the tracer marks every floating output of a recorded op as needing a
+    gradient and links it to the op's tape node, running statistics written in place
+    included. They are constants to autograd (batch_norm_grad gives them no gradient), so
+    they become stop-gradient leaves again; otherwise the next step's graph would reach back
+    into this one's (already freed) tape."""
+    for t in tensors:
+        if getattr(t, "_node", None) is not None:
+            t._node = None
+            t.stop_gradient = True
+
+
+def batch_norm(x, running_mean, running_var, weight, bias, training=False, momentum=0.9,
+               epsilon=1e-05, data_format="NCHW", use_global_stats=None, name=None):
+    """Normalizes x per channel. In training the batch statistics are used and folded into
+    running_mean / running_var in place (momentum * running + (1 - momentum) * batch); in
+    evaluation the running statistics are used. use_global_stats=True always uses the
+    running statistics, False always the batch's."""
+    if use_global_stats is None:
+        use_global_stats, trainable_statistics = not training, False
+    else:
+        trainable_statistics = not use_global_stats
+    return _batch_norm(x, running_mean, running_var, weight, bias, not training, momentum,
+                       epsilon, data_format, use_global_stats, trainable_statistics)
+
+
+def _batch_norm(x, running_mean, running_var, weight, bias, is_test, momentum, epsilon,
+                data_format, use_global_stats, trainable_statistics):
+    """The batch_norm op with every attribute explicit (the legacy nn.BatchNorm passes its
+    own use_global_stats / trainable_statistics pair)."""
+    if len(x.shape) < 2:
+        raise ValueError(f"expected an input of rank >= 2 for batch_norm, but got shape "
+                         f"{list(x.shape)}")
+    if data_format not in _LAYOUTS:
+        raise ValueError(f"expected data_format in {sorted(_LAYOUTS)}, but got {data_format!r}")
+    layout = _LAYOUTS[data_format]
+    channels = x.shape[1] if layout == "NCHW" else x.shape[-1]
+    if weight is None or bias is None:
+        from paddle.tensor.creation import fill_constant
+        weight = weight if weight is not None else fill_constant([channels], x.dtype, 1.0)
+        bias = bias if bias is not None else fill_constant([channels], x.dtype, 0.0)
+    y = lh.create_tmp(x.dtype, "batch_norm")
+    saved_mean = lh.create_tmp(x.dtype, "batch_norm", stop_gradient=True)
+    saved_variance = lh.create_tmp(x.dtype, "batch_norm", stop_gradient=True)
+    lh.main_block().append_op(
+        type="batch_norm",
+        inputs={"X": [x], "Scale": [weight], "Bias": [bias], "Mean": [running_mean],
+                "Variance": [running_var]},
+        outputs={"Y": [y], "MeanOut": [running_mean], "VarianceOut": [running_var],
+                 "SavedMean": [saved_mean], "SavedVariance": [saved_variance]},
+        attrs={"momentum": float(momentum), "epsilon": float(epsilon), "is_test": bool(is_test),
+               "data_layout": layout, "use_global_stats": bool(use_global_stats),
+               "trainable_statistics": bool(trainable_statistics)})
+    if in_dynamic_mode():
+        _keep_statistics_leaves(running_mean, running_var)
+    return y
+
+
+def normalize(x, p=2, axis=1, epsilon=1e-12, name=None):
+    """x / max(||x||_p along axis, epsilon)."""
+    from paddle.tensor import math as M
+    norm = M.sum(M.pow(M.abs(x), float(p)), axis=axis, keepdim=True)
+    norm = M.pow(norm, 1.0 / float(p))
+    norm = M.clip(norm, min=epsilon)
+    return M.divide(x, norm)
+
+
+def group_norm(x, num_groups, epsilon=1e-05, weight=None, bias=None, data_format="NCHW",
+               name=None):
+    raise NotImplementedError("group_norm needs op 'group_norm', which this runtime does not "
+                              "have yet")
+
+
+def instance_norm(x, running_mean=None, running_var=None, weight=None, bias=None,
+                  use_input_stats=True, momentum=0.9, eps=1e-05, data_format="NCHW", name=None):
+    raise NotImplementedError("instance_norm needs op 'instance_norm', which this runtime does "
+                              "not have yet")
+
+
+def local_response_norm(x, size, alpha=1e-4, beta=0.75, k=1.0, data_format="NCHW", name=None):
+    raise NotImplementedError("local_response_norm needs op 'lrn', which this runtime does not "
+                              "have yet")
