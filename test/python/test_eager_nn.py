@@ -203,6 +203,11 @@ def test_train_eval_switch_dropout_and_batch_norm():
     out = drop(x).numpy()
     assert np.all((out == 0) | np.isclose(out, 1 / 0.6))
     assert abs((out == 0).mean() - 0.4) < 0.03
+    paddle.seed(12)  # seeding makes the masks reproducible, not equal from call to call
+    first, second = drop(x).numpy(), drop(x).numpy()
+    assert not np.array_equal(first, second)
+    paddle.seed(12)
+    np.testing.assert_array_equal(drop(x).numpy(), first)
     drop.eval()
     np.testing.assert_array_equal(drop(x).numpy(), x.numpy())
     down = nn.Dropout(p=0.25, mode="downscale_in_infer")

@@ -3,7 +3,7 @@ that wait for their ops."""
 from paddle.base import layer_helper as lh
 
 from paddle.base.dtypes import convert_dtype
-from paddle.base.framework import default_main_program
+from paddle.base.framework import default_main_program, in_dynamic_mode
 
 
 def dropout(x, p=0.5, axis=None, training=True, mode="upscale_in_train", name=None):
@@ -14,7 +14,9 @@ def dropout(x, p=0.5, axis=None, training=True, mode="upscale_in_train", name=No
     if axis is not None:
         raise NotImplementedError("dropout along an axis is not supported yet")
     impl = "upscale_in_train" if mode == "upscale_in_train" else "downgrade_in_infer"
-    seed = default_main_program().random_seed
+    # A static program with a random_seed fixes every dropout's seed (as PaddlePaddle does);
+    # in dynamic mode each call draws a new mask from the global generator (paddle.seed).
+    seed = 0 if in_dynamic_mode() else default_main_program().random_seed
     out, _ = lh.append_op("dropout", {"X": [x]},
                           {"dropout_prob": float(p), "is_test": not training,
                            "fix_seed": bool(seed), "seed": int(seed),
