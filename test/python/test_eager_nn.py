@@ -122,6 +122,11 @@ def test_create_parameter_honours_param_attr():
     limit = np.sqrt(6.0 / 80)
     assert np.abs(w).max() <= limit and np.abs(w).max() > 0.8 * limit
     assert layer.create_parameter([2], dtype="float64").dtype == paddle.float64
+    values = rng.normal(size=(2, 3))
+    assigned = nn.Linear(2, 3, weight_attr=nn.initializer.Assign(values))
+    np.testing.assert_allclose(assigned.weight.numpy(), values, rtol=1e-6)
+    with pytest.raises(ValueError, match=r"expected Assign values of shape \[3, 3\]"):
+        nn.Linear(3, 3, weight_attr=nn.initializer.Assign(values))
     with pytest.raises(ValueError, match="positive int, but got 0 at index 1"):
         layer.create_parameter([2, 0])
     paddle.set_default_dtype("float64")

@@ -1,5 +1,6 @@
 """Parameter initializers: each appends one op that fills the parameter in the startup
-program (fill_constant, uniform_random or gaussian_random)."""
+program (fill_constant, uniform_random or gaussian_random), or, in dynamic mode, runs it on the
+eager parameter at once. Assign copies given values into an eager parameter."""
 import math
 
 from paddle.base.dtypes import convert_dtype
@@ -120,8 +121,39 @@ class KaimingUniform(Initializer):
         return Uniform(-limit, limit)(var, block)
 
 
+class Assign(Initializer):
+    """Fills the parameter with the given values (array, list, scalar or Tensor)."""
+
+    def __init__(self, value, name=None):
+        import numpy as np
+        self.value = value.numpy() if hasattr(value, "numpy") else np.asarray(value)
+
+    def __call__(self, var, block=None):
+        from paddle.base.eager import Tensor
+        if not isinstance(var, Tensor):
+            raise NotImplementedError("the Assign initializer in static mode needs op "
+                                      "'assign_value', which this runtime does not have yet")
+        if list(self.value.shape) != list(var.shape):
+            raise ValueError(f"expected Assign values of shape {list(var.shape)} for "
+                             f"'{var.name}', but got {list(self.value.shape)}")
+        var.set_value(self.value)
+        return None
+
+
+class TruncatedNormal(Initializer):
+    def __init__(self, mean=0.0, std=1.0, a=-2.0, b=2.0, name=None):
+        self.mean, self.std, self.a, self.b = mean, std, a, b
+
+    def __call__(self, var, block=None):
+        raise NotImplementedError("the TruncatedNormal initializer needs op "
+                                  "'truncated_gaussian_random', which this runtime does not "
+                                  "have yet")
+
+
 MSRAInitializer = KaimingNormal
 ConstantInitializer = Constant
 UniformInitializer = Uniform
 NormalInitializer = Normal
 XavierInitializer = XavierUniform
+NumpyArrayInitializer = Assign
+TruncatedNormalInitializer = TruncatedNormal
