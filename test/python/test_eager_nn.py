@@ -404,6 +404,22 @@ def test_bad_constructor_arguments_raise_typed_errors():
         nn.BatchNorm2D(3, data_format="NLC")
 
 
+def test_random_tensors_follow_paddle_seed():
+    paddle.seed(5)
+    u, n = paddle.rand([4000]), paddle.randn([4000], dtype="float64")
+    assert u.dtype == paddle.float32 and n.dtype == paddle.float64
+    assert 0 <= u.numpy().min() and u.numpy().max() < 1 and abs(u.numpy().mean() - 0.5) < 0.03
+    assert abs(n.numpy().std() - 1) < 0.05 and abs(n.numpy().mean()) < 0.05
+    paddle.seed(5)
+    np.testing.assert_array_equal(paddle.rand([4000]).numpy(), u.numpy())
+    box = paddle.uniform([500], min=2.0, max=3.0).numpy()
+    assert box.min() >= 2 and box.max() < 3
+    shifted = paddle.normal(10.0, 0.5, [2000]).numpy()
+    assert abs(shifted.mean() - 10) < 0.05 and abs(shifted.std() - 0.5) < 0.05
+    with pytest.raises(TypeError, match="expected a floating dtype for uniform"):
+        paddle.rand([2], dtype="int64")
+
+
 # -- training -----------------------------------------------------------------------------
 def test_mlp_trains_with_hand_written_sgd():
     paddle.seed(3)

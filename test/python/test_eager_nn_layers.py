@@ -1,5 +1,5 @@
-"""Forward of every standard layer against a NumPy implementation that uses the layer's own
-parameters, and parameter gradients (loss.backward()) against float64 central differences
+"""Forward of every standard layer (Transformer decoding with caches included) against a
+NumPy implementation that uses the layer's own parameters, and parameter gradients (loss.backward()) against float64 central differences
 for Linear, Conv2D, BatchNorm2D, LayerNorm, Embedding and MultiHeadAttention."""
 import math
 
@@ -383,6 +383,54 @@ def test_transformer_encoder_forward(normalize_before):
     encoder.train()
     a, b = encoder(t(x)).numpy(), encoder(t(x)).numpy()
     assert not np.allclose(a, b)  # dropout is active while training
+
+
+def np_decoder_layer(layer, x, memory, mask=None):
+    def ln(norm, z):
+        return np_layer_norm(z, norm.weight.numpy(), norm.bias.numpy(), z.ndim - 1)
+
+    blocks = [(layer.norm1, lambda z: np_mha(layer.self_attn, z, z, z, mask)[0]),
+              (layer.norm2, lambda z: np_mha(layer.cross_attn, z, memory, memory)[0]),
+              (layer.norm3, lambda z: np_linear(layer.linear2,
+                                                np.maximum(np_linear(layer.linear1, z), 0)))]
+    for norm, block in blocks:
+        x = x + block(ln(norm, x)) if layer.normalize_before else ln(norm, x + block(x))
+    return x
+
+
+@pytest.mark.parametrize("normalize_before", [False, True])
+def test_transformer_decoder_forward_and_incremental_cache(normalize_before):
+    layer = nn.TransformerDecoderLayer(8, 2, 12, normalize_before=normalize_before)
+    decoder = nn.TransformerDecoder(layer, 2)
+    decoder.eval()
+    assert [n for n, _ in layer.named_children()] == [
+        "self_attn", "cross_attn", "linear1", "dropout", "linear2", "norm1", "norm2", "norm3",
+        "dropout1", "dropout2", "dropout3"]
+    tgt, memory = randn(2, 4, 8), randn(2, 3, 8)
+    causal = np.triu(np.full((4, 4), -np.inf, "float32"), 1)
+    want = tgt
+    for sub in decoder.layers:
+        want = np_decoder_layer(sub, want, memory, causal)
+    full = decoder(t(tgt), t(memory), tgt_mask=t(causal)).numpy()
+    np.testing.assert_allclose(full, want, rtol=1e-4, atol=1e-4)
+    cache = decoder.gen_cache(t(memory))  # step by step with caches = the causal full pass
+    for step in range(4):
+        out, cache = decoder(t(tgt[:, step:step + 1]), t(memory), cache=cache)
+        np.testing.assert_allclose(out.numpy()[:, 0], full[:, step], rtol=1e-4, atol=1e-4)
+
+
+def test_transformer_model():
+    model = nn.Transformer(8, 2, num_encoder_layers=1, num_decoder_layers=2, dim_feedforward=12,
+                           dropout=0.0)
+    assert len(model.encoder.layers) == 1 and len(model.decoder.layers) == 2
+    assert len(model.state_dict()) == (16 + 2) + (2 * 26 + 2)
+    mask = model.generate_square_subsequent_mask(3).numpy()
+    np.testing.assert_array_equal(mask, np.triu(np.full((3, 3), -np.inf), 1))
+    src, tgt = randn(2, 5, 8), randn(2, 3, 8)
+    memory = model.encoder(t(src)).numpy()
+    want = model.decoder(t(tgt), t(memory), tgt_mask=t(mask)).numpy()
+    np.testing.assert_allclose(model(t(src), t(tgt), tgt_mask=t(mask)).numpy(), want, rtol=1e-5,
+                               atol=1e-6)
 
 
 # -- gradients against float64 central differences ----------------------------------------

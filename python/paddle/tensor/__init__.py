@@ -2,6 +2,7 @@
 from paddle.tensor.creation import *  # noqa: F401,F403
 from paddle.tensor.manipulation import *  # noqa: F401,F403
 from paddle.tensor.math import *  # noqa: F401,F403
+from paddle.tensor.random import *  # noqa: F401,F403
 from paddle.tensor.search import *  # noqa: F401,F403
 
 

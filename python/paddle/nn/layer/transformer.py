@@ -1,6 +1,6 @@
 """Transformer layers composed of existing ops (linear, reshape, transpose, matmul, softmax,
-dropout, layer_norm): MultiHeadAttention (with incremental and static key/value caches),
-TransformerEncoderLayer and TransformerEncoder, with PaddlePaddle's sublayer names."""
+dropout, layer_norm): MultiHeadAttention (with incremental and static key/value caches), the
+encoder and decoder layers and stacks, and Transformer, with PaddlePaddle's sublayer names."""
 import collections
 import copy
 
@@ -12,7 +12,8 @@ from paddle.nn.layer.container import LayerList
 from paddle.nn.layer.layers import Layer
 from paddle.nn.layer.norm import LayerNorm
 
-__all__ = ["MultiHeadAttention", "TransformerEncoderLayer", "TransformerEncoder"]
+__all__ = ["MultiHeadAttention", "TransformerEncoderLayer", "TransformerEncoder",
+           "TransformerDecoderLayer", "TransformerDecoder", "Transformer"]
 
 
 def _convert_attention_mask(attn_mask, dtype):
@@ -135,6 +136,33 @@ class MultiHeadAttention(Layer):
         return out if len(outs) == 1 else tuple(outs)
 
 
+def _check_sizes(**sizes):
+    for arg, value in sizes.items():
+        if not isinstance(value, int) or value <= 0:
+            raise ValueError(f"expected {arg} to be a positive int, but got {value!r}")
+
+
+def _activation(name):
+    fn = getattr(F, name, None) if isinstance(name, str) else None
+    if fn is None:
+        raise ValueError(f"expected activation to name a paddle.nn.functional activation, but "
+                         f"got {name!r}")
+    return fn
+
+
+def _stack(layer, num_layers, kind):
+    """The given layer, then num_layers - 1 fresh ones built from its recorded configuration."""
+    if not isinstance(layer, Layer):
+        raise TypeError(f"expected {kind} to be a Layer, but got {type(layer).__name__}")
+    if not isinstance(num_layers, int) or num_layers <= 0:
+        raise ValueError(f"expected num_layers to be a positive int, but got {num_layers!r}")
+    config = getattr(layer, "_config", None)
+    if num_layers > 1 and config is None:
+        raise ValueError(f"expected a {kind} that records its configuration (_config) to build "
+                         f"{num_layers} layers, but got {type(layer).__name__}")
+    return LayerList([layer] + [type(layer)(**config) for _ in range(num_layers - 1)])
+
+
 class TransformerEncoderLayer(Layer):
     """Self-attention then a feed-forward block (linear1 -> activation -> dropout ->
     linear2), each with a residual connection and layer norm (before the block when
@@ -145,14 +173,8 @@ class TransformerEncoderLayer(Layer):
                  bias_attr=None, layer_norm_eps=1e-5):
         self._config = {k: v for k, v in locals().items() if k not in ("self", "__class__")}
         super().__init__()
-        for arg, value in (("d_model", d_model), ("nhead", nhead),
-                           ("dim_feedforward", dim_feedforward)):
-            if not isinstance(value, int) or value <= 0:
-                raise ValueError(f"expected {arg} to be a positive int, but got {value!r}")
-        act_fn = getattr(F, activation, None) if isinstance(activation, str) else None
-        if act_fn is None:
-            raise ValueError(f"expected activation to name a paddle.nn.functional activation, "
-                             f"but got {activation!r}")
+        _check_sizes(d_model=d_model, nhead=nhead, dim_feedforward=dim_feedforward)
+        act_fn = _activation(activation)
         attn_dropout = dropout if attn_dropout is None else attn_dropout
         act_dropout = dropout if act_dropout is None else act_dropout
         self.normalize_before = normalize_before
@@ -201,18 +223,7 @@ class TransformerEncoder(Layer):
 
     def __init__(self, encoder_layer, num_layers, norm=None):
         super().__init__()
-        if not isinstance(encoder_layer, Layer):
-            raise TypeError(f"expected encoder_layer to be a Layer, but got "
-                            f"{type(encoder_layer).__name__}")
-        if not isinstance(num_layers, int) or num_layers <= 0:
-            raise ValueError(f"expected num_layers to be a positive int, but got {num_layers!r}")
-        config = getattr(encoder_layer, "_config", None)
-        if num_layers > 1 and config is None:
-            raise ValueError(f"expected an encoder layer that records its configuration "
-                             f"(_config) to build {num_layers} layers, but got "
-                             f"{type(encoder_layer).__name__}")
-        self.layers = LayerList([encoder_layer] + [type(encoder_layer)(**config)
-                                                   for _ in range(num_layers - 1)])
+        self.layers = _stack(encoder_layer, num_layers, "encoder_layer")
         self.num_layers = num_layers
         self.norm = norm
 
@@ -231,3 +242,160 @@ class TransformerEncoder(Layer):
 
     def gen_cache(self, src):
         return [layer.gen_cache(src) for layer in self.layers]
+
+
+class TransformerDecoderLayer(Layer):
+    """Masked self-attention, cross-attention over the encoder's memory, then the
+    feed-forward block; residual connections and layer norms as in the encoder layer."""
+
+    def __init__(self, d_model, nhead, dim_feedforward, dropout=0.1, activation="relu",
+                 attn_dropout=None, act_dropout=None, normalize_before=False, weight_attr=None,
+                 bias_attr=None, layer_norm_eps=1e-5):
+        self._config = {k: v for k, v in locals().items() if k not in ("self", "__class__")}
+        super().__init__()
+        _check_sizes(d_model=d_model, nhead=nhead, dim_feedforward=dim_feedforward)
+        act_fn = _activation(activation)
+        attn_dropout = dropout if attn_dropout is None else attn_dropout
+        act_dropout = dropout if act_dropout is None else act_dropout
+        self.normalize_before = normalize_before
+        weight_attrs = _param_attr_list(weight_attr, 3)
+        bias_attrs = _param_attr_list(bias_attr, 3)
+        self.self_attn = MultiHeadAttention(d_model, nhead, dropout=attn_dropout,
+                                            weight_attr=weight_attrs[0], bias_attr=bias_attrs[0])
+        self.cross_attn = MultiHeadAttention(d_model, nhead, dropout=attn_dropout,
+                                             weight_attr=weight_attrs[1], bias_attr=bias_attrs[1])
+        self.linear1 = Linear(d_model, dim_feedforward, weight_attrs[2], bias_attr=bias_attrs[2])
+        self.dropout = Dropout(act_dropout, mode="upscale_in_train")
+        self.linear2 = Linear(dim_feedforward, d_model, weight_attrs[2], bias_attr=bias_attrs[2])
+        self.norm1 = LayerNorm(d_model, epsilon=layer_norm_eps)
+        self.norm2 = LayerNorm(d_model, epsilon=layer_norm_eps)
+        self.norm3 = LayerNorm(d_model, epsilon=layer_norm_eps)
+        self.dropout1 = Dropout(dropout, mode="upscale_in_train")
+        self.dropout2 = Dropout(dropout, mode="upscale_in_train")
+        self.dropout3 = Dropout(dropout, mode="upscale_in_train")
+        self.activation = act_fn
+
+    def _residual(self, x, norm, dropout, block):
+        from paddle.tensor.math import add
+        out = block(norm(x) if self.normalize_before else x)
+        out = add(x, dropout(out))
+        return out if self.normalize_before else norm(out)
+
+    def forward(self, tgt, memory, tgt_mask=None, memory_mask=None, cache=None):
+        tgt_mask = _convert_attention_mask(tgt_mask, tgt.dtype)
+        memory_mask = _convert_attention_mask(memory_mask, memory.dtype)
+        caches = [None, None]
+
+        def self_block(x):
+            if cache is None:
+                return self.self_attn(x, x, x, tgt_mask, None)
+            out, caches[0] = self.self_attn(x, x, x, tgt_mask, cache[0])
+            return out
+
+        def cross_block(x):
+            if cache is None:
+                return self.cross_attn(x, memory, memory, memory_mask, None)
+            out, caches[1] = self.cross_attn(x, memory, memory, memory_mask, cache[1])
+            return out
+
+        def feed_forward(x):
+            return self.linear2(self.dropout(self.activation(self.linear1(x))))
+
+        tgt = self._residual(tgt, self.norm1, self.dropout1, self_block)
+        tgt = self._residual(tgt, self.norm2, self.dropout2, cross_block)
+        tgt = self._residual(tgt, self.norm3, self.dropout3, feed_forward)
+        return tgt if cache is None else (tgt, tuple(caches))
+
+    def gen_cache(self, memory):
+        return (self.self_attn.gen_cache(memory, type=self.self_attn.Cache),
+                self.cross_attn.gen_cache(memory, memory, type=self.cross_attn.StaticCache))
+
+
+class TransformerDecoder(Layer):
+    def __init__(self, decoder_layer, num_layers, norm=None):
+        super().__init__()
+        self.layers = _stack(decoder_layer, num_layers, "decoder_layer")
+        self.num_layers = num_layers
+        self.norm = norm
+
+    def forward(self, tgt, memory, tgt_mask=None, memory_mask=None, cache=None):
+        tgt_mask = _convert_attention_mask(tgt_mask, tgt.dtype)
+        memory_mask = _convert_attention_mask(memory_mask, memory.dtype)
+        output, new_caches = tgt, []
+        for i, layer in enumerate(self.layers):
+            if cache is None:
+                output = layer(output, memory, tgt_mask=tgt_mask, memory_mask=memory_mask)
+            else:
+                output, layer_cache = layer(output, memory, tgt_mask=tgt_mask,
+                                            memory_mask=memory_mask, cache=cache[i])
+                new_caches.append(layer_cache)
+        if self.norm is not None:
+            output = self.norm(output)
+        return output if cache is None else (output, new_caches)
+
+    def gen_cache(self, memory, do_zip=False):
+        caches = [layer.gen_cache(memory) for layer in self.layers]
+        return list(zip(*caches)) if do_zip else caches
+
+
+def _split_attrs(attr, name):
+    """Transformer's weight_attr / bias_attr: one attr for everything, or 1, 2 (encoder,
+    decoder) or 3 (self-attention, cross-attention, feed-forward) of them."""
+    if not isinstance(attr, (list, tuple)):
+        return attr, attr
+    if len(attr) == 1:
+        return [attr[0]] * 2, [attr[0]] * 3
+    if len(attr) == 2:
+        return list(attr), [attr[0], attr[0], attr[-1]]
+    if len(attr) == 3:
+        return [attr[0], attr[-1]], list(attr)
+    raise ValueError(f"expected {name} to be one attribute or a list of 1, 2 or 3, but got "
+                     f"{len(attr)}")
+
+
+class Transformer(Layer):
+    """An encoder-decoder Transformer: TransformerEncoder and TransformerDecoder (each with a
+    final LayerNorm) unless custom ones are given."""
+
+    def __init__(self, d_model=512, nhead=8, num_encoder_layers=6, num_decoder_layers=6,
+                 dim_feedforward=2048, dropout=0.1, activation="relu", attn_dropout=None,
+                 act_dropout=None, normalize_before=False, weight_attr=None, bias_attr=None,
+                 custom_encoder=None, custom_decoder=None):
+        super().__init__()
+        _check_sizes(d_model=d_model, nhead=nhead, dim_feedforward=dim_feedforward)
+        encoder_weight, decoder_weight = _split_attrs(weight_attr, "weight_attr")
+        encoder_bias, decoder_bias = _split_attrs(bias_attr, "bias_attr")
+        if custom_encoder is not None:
+            self.encoder = custom_encoder
+        else:
+            layer = TransformerEncoderLayer(d_model, nhead, dim_feedforward, dropout, activation,
+                                            attn_dropout, act_dropout, normalize_before,
+                                            encoder_weight, encoder_bias)
+            self.encoder = TransformerEncoder(layer, num_encoder_layers, LayerNorm(d_model))
+        if custom_decoder is not None:
+            self.decoder = custom_decoder
+        else:
+            layer = TransformerDecoderLayer(d_model, nhead, dim_feedforward, dropout, activation,
+                                            attn_dropout, act_dropout, normalize_before,
+                                            decoder_weight, decoder_bias)
+            self.decoder = TransformerDecoder(layer, num_decoder_layers, LayerNorm(d_model))
+        self.d_model = d_model
+        self.nhead = nhead
+
+    def forward(self, src, tgt, src_mask=None, tgt_mask=None, memory_mask=None):
+        src_mask = _convert_attention_mask(src_mask, src.dtype)
+        memory = self.encoder(src, src_mask=src_mask)
+        return self.decoder(tgt, memory, tgt_mask=_convert_attention_mask(tgt_mask, tgt.dtype),
+                            memory_mask=_convert_attention_mask(memory_mask, memory.dtype))
+
+    def generate_square_subsequent_mask(self, length):
+        """[length, length] additive mask: 0 on and below the diagonal, -inf above."""
+        import numpy as np
+        from paddle.base.framework import in_dynamic_mode
+        length = int(length)
+        mask = np.triu(np.full((length, length), -np.inf, "float32"), 1)
+        if in_dynamic_mode():
+            from paddle.base.eager import to_tensor
+            return to_tensor(mask)
+        from paddle.tensor.creation import assign
+        return assign(mask)
