@@ -241,7 +241,8 @@ def _read(path):
         if os.path.exists(path + ".pdparams") or os.path.exists(path + ".pdopt"):
             hint = f" (give the full file name, such as '{path}.pdparams')"
         elif os.path.exists(path + ".pdmodel"):
-            hint = " (an inference model: load it with paddle.jit.load or paddle.static.load_inference_model)"
+            hint = (" (an inference model: load it with paddle.jit.load or "
+                    "paddle.static.load_inference_model)")
         raise FileNotFoundError(f"expected a file saved by paddle.save at {path!r}, but there is "
                                 f"none{hint}")
     return path, core.read_file(path)

@@ -187,7 +187,8 @@ class ExponentialDecay(LRScheduler):
 class MultiStepDecay(LRScheduler):
     def __init__(self, learning_rate, milestones, gamma=0.1, last_epoch=-1, verbose=False):
         if not isinstance(milestones, (list, tuple)):
-            raise TypeError(f"expected milestones to be a list or tuple, but got {type(milestones).__name__}")
+            raise TypeError("expected milestones to be a list or tuple, but got "
+                            f"{type(milestones).__name__}")
         if any(a >= b for a, b in zip(milestones, milestones[1:])):
             raise ValueError(f"expected increasing milestones, but got {list(milestones)}")
         if gamma >= 1.0:

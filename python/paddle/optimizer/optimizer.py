@@ -4,6 +4,8 @@ those same ops at once under no_grad, each update op writing the parameter and i
 tensors in place, so a formula exists only in the kernels."""
 import re
 
+import numpy as np
+
 from paddle.base import layer_helper as lh
 from paddle.base import unique_name
 from paddle.base.backward import append_backward
@@ -71,7 +73,6 @@ class Optimizer:
         if self._eager_lr is not None:
             self._eager_learning_rate()
         if self._lr_vars:
-            import numpy as np
             from paddle.base.executor import global_scope
             for var in self._lr_vars.values():
                 global_scope().var(var.name).get_tensor().set(np.array([value], np.float32))
@@ -290,7 +291,8 @@ class Optimizer:
         """Loads a state_dict(): accumulators made already take their values now, the others
         when the first step makes them."""
         if not isinstance(state_dict, dict):
-            raise TypeError(f"expected the optimizer state to be a dict, but got {type(state_dict).__name__}")
+            raise TypeError("expected the optimizer state to be a dict, but got "
+                            f"{type(state_dict).__name__}")
         state = dict(state_dict)
         lr_state = state.pop("LR_Scheduler", None)
         state.pop("master_weights", None)
@@ -401,7 +403,6 @@ def _match_state_key(name, state):
 def _state_value(value, name):
     if hasattr(value, "numpy"):
         return value.numpy()
-    import numpy as np
     try:
         return np.asarray(value)
     except Exception:  # noqa: BLE001 - anything not array-like is a bad entry
