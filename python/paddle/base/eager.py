@@ -83,6 +83,53 @@ class _Node:
         self.desc = self.inputs = self.outputs = None
 
 
+class _PyFuncNode(_Node):
+    """A tape node whose backward is a Python callable instead of one op's grad-op records:
+    backward_fn({output name: gradient DenseTensor, or None where none arrived}) returns
+    {input name: gradient DenseTensor or None}. to_static records one per run of a traced
+    program; its callable runs the backward program that append_backward built from the same
+    grad-op records, so no gradient formula lives in Python."""
+
+    __slots__ = ("backward_fn",)
+
+    def __init__(self, backward_fn, inputs, outputs, no_grad):
+        super().__init__(None, inputs, outputs, no_grad)
+        self.backward_fn = backward_fn
+
+    def release(self):
+        super().release()
+        self.backward_fn = None
+
+
+def record_py_func_node(inputs, outputs, backward_fn):
+    """Records a _PyFuncNode computing `outputs` from `inputs` (both name -> Tensor) when
+    gradients are enabled and an input needs one; floating outputs then need gradients, as
+    after trace_op. Returns the node, or None when nothing was recorded."""
+    if not _grad_state.enabled or all(t.stop_gradient for t in inputs.values()):
+        return None
+    node_inputs = {name: (t._uid, t._t, t._node, t if t._node is None else None)
+                   for name, t in inputs.items()}
+    no_grad = [name for name, t in inputs.items() if t.stop_gradient]
+    node = _PyFuncNode(backward_fn, node_inputs,
+                       {name: (t._uid, t._t) for name, t in outputs.items()}, no_grad)
+    for t in outputs.values():
+        if is_floating(t.dtype):
+            t._stop_gradient = False
+            t._node = node
+    return node
+
+
+def _run_py_func_node(node, grads, leaves):
+    out_grads = {name: grads.get(uid) for name, (uid, _) in node.outputs.items()}
+    for name, value in node.backward_fn(out_grads).items():
+        if value is None or name in node.no_grad:
+            continue
+        uid, _, _, leaf = node.inputs[name]
+        grads[uid] = _add(grads[uid], value) if uid in grads else value
+        if leaf is not None:
+            leaves[uid] = leaf
+
+
 class Tensor(Variable):
     """An eager tensor: a DenseTensor value, its gradient, and the node that produced it.
     Inherits the operators (+, @, [], ...) of static Variables: they call the same API
@@ -456,7 +503,7 @@ def _collect_nodes(roots):
         if id(node) in seen:
             continue
         seen.add(id(node))
-        if node.desc is None:
+        if node.inputs is None:  # released (a _PyFuncNode has no desc at all)
             raise RuntimeError("the graph of this tensor was freed by an earlier backward(); "
                                "call backward(retain_graph=True) to run it twice")
         order.append(node)
@@ -485,6 +532,11 @@ def _run_backward(outputs, grad_outputs, retain_graph, want=None):
             leaves[t._uid] = t
     for node in _collect_nodes([t._node for t in outputs]):
         if not any(uid in grads for uid, _ in node.outputs.values()):
+            continue
+        if isinstance(node, _PyFuncNode):
+            _run_py_func_node(node, grads, leaves)
+            if not retain_graph:
+                node.release()
             continue
         for grad_op in core.get_grad_op_descs(node.desc, node.no_grad):
             tensors = {}

@@ -1,9 +1,11 @@
-"""paddle.static.nn: layers that create parameters (fc, conv2d, batch_norm, embedding)."""
+"""paddle.static.nn: layers that create parameters (fc, conv2d, batch_norm, embedding) and
+the control-flow ops cond and while_loop."""
 from paddle.base import layer_helper as lh
 from paddle.base import unique_name
 from paddle.base.param_attr import ParamAttr
 from paddle.nn.functional.common import _pair, _paddings
 from paddle.nn.initializer import Constant, Normal
+from paddle.static.control_flow import cond, while_loop  # noqa: F401
 
 
 def _activate(x, act):
