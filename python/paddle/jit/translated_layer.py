@@ -11,6 +11,7 @@ import numpy as np
 from paddle.base import core, eager
 from paddle.base.dtypes import is_floating
 from paddle.base.executor import Executor, scope_guard
+from paddle.base.framework import _static_mode_guard
 from paddle.jit.dy2static.partial_program import ProgramRunner
 from paddle.jit.dy2static.program_translator import StaticFunction, _check_input_spec
 from paddle.nn.layer.layers import Layer
@@ -73,7 +74,7 @@ def save(layer, path, input_spec=None, **configs):
     scope = core.Scope()
     names = list(concrete.captured)
     core.set_scope_vars(scope, names, [concrete.captured[n]._t for n in names])
-    with scope_guard(scope):
+    with scope_guard(scope), _static_mode_guard(True):
         saved = static_io.save_inference_model(
             path, [block.var(n) for n in concrete.feed_names], [block.var(n) for n in fetch_names],
             Executor(), program=concrete.main_program)
@@ -134,14 +135,15 @@ class TranslatedLayer(Layer):
         super().__init__()
         feed_names = program.desc.get_feed_target_names()
         fetch_names = program.desc.get_fetch_target_names()
-        forward = program.clone()
-        block = forward.global_block()
-        for i in reversed(range(len(block.ops))):
-            if block.ops[i].type in ("feed", "fetch"):
-                block._remove_op(i)
-        for name in ("feed", "fetch"):
-            if block.desc.find_var(name) is not None:
-                block._remove_var(name)
+        with _static_mode_guard(True):
+            forward = program.clone()
+            block = forward.global_block()
+            for i in reversed(range(len(block.ops))):
+                if block.ops[i].type in ("feed", "fetch"):
+                    block._remove_op(i)
+            for name in ("feed", "fetch"):
+                if block.desc.find_var(name) is not None:
+                    block._remove_var(name)
         self.__dict__["_program"] = forward
         self.__dict__["_feed_names"] = feed_names
         self.__dict__["_fetch_names"] = fetch_names

@@ -142,6 +142,11 @@ def _truth(pred, what):
     return bool(pred)
 
 
+def _placeholder(like):
+    from paddle.tensor.creation import fill_constant
+    return fill_constant([d if d >= 0 else 1 for d in like.shape], like.dtype, 0)
+
+
 def _check_pred(pred, what):
     if convert_dtype(pred.dtype) != VarType.BOOL:
         raise TypeError(f"expected the predicate of {what} to be a bool tensor, but got "
@@ -272,6 +277,15 @@ def build_cond(pred, true_fn, false_fn, names=None, strict=True):
         if (not _is_var(t) and not _is_var(f) and _same_python_value(t, f)) or t is f:
             merged.append(t)
             continue
+        if not strict and (_is_var(t) and isinstance(f, UndefinedVar)
+                           or _is_var(f) and isinstance(t, UndefinedVar)):
+            # Defined in one branch only (e.g. a value returned from inside a loop): the other
+            # branch gets a placeholder of the same dtype, never read by a correct program.
+            defined = t if _is_var(t) else f
+            block = false_block if _is_var(t) else true_block
+            with _InBlock(program, block):
+                placeholder = _placeholder(defined)
+            t, f = (t, placeholder) if _is_var(t) else (placeholder, f)
         mergeable = ((_is_var(t) or _is_number(t)) and (_is_var(f) or _is_number(f))
                      and not isinstance(t, UndefinedVar) and not isinstance(f, UndefinedVar))
         if not mergeable:
@@ -378,6 +392,7 @@ def build_while(cond, body, loop_vars, pred, names=None, is_test=False):
         else:
             carried.append(None)
     cond_var = assign(pred)
+    has_entry = [c is not None for c in carried]
     snapshots = [list(v) if isinstance(v, list) else None for v in leaves]
     block = program._create_block()
     try:
@@ -434,7 +449,7 @@ def build_while(cond, body, loop_vars, pred, names=None, is_test=False):
     reads, writes = _outer_io(block)
     # The carried variables are inputs too: after zero iterations they hold their entry
     # values, so pruning must keep the ops that set them.
-    reads += [c.name for c in carried if c is not None and c.name not in reads]
+    reads += [c.name for c, entry in zip(carried, has_entry) if entry and c.name not in reads]
     steps = parent.create_var(name=unique_name.generate("while_scopes"), type=VarType.STEP_SCOPES)
     parent.append_op(type="while", inputs={"X": reads, "Condition": [cond_var]},
                      outputs={"Out": writes, "StepScopes": [steps]},

@@ -35,6 +35,7 @@ def ignore_module(modules):
             raise TypeError(f"expected modules in ignore_module's list, but got {type(m).__name__}")
         if m not in _ignored_modules:
             _ignored_modules.append(m)
+    _converted.clear()  # functions converted before must now run as they are
 
 
 def not_to_static(func=None):
@@ -45,6 +46,10 @@ def not_to_static(func=None):
         func._paddle_not_to_static = True
     except AttributeError:
         raise TypeError(f"expected a function for not_to_static, but got {type(func).__name__}") from None
+    try:
+        _converted.pop(func, None)
+    except TypeError:
+        pass
     return func
 
 

@@ -10,7 +10,7 @@ import numpy as np
 from paddle.base import core, eager
 from paddle.base.dtypes import is_floating
 from paddle.base.executor import Executor
-from paddle.base.framework import GRAD_SUFFIX
+from paddle.base.framework import GRAD_SUFFIX, _static_mode_guard
 
 _EMPTY = core.empty_var_name()
 _CONTROL_FLOW = ("conditional_block", "while", "select_input")
@@ -116,7 +116,9 @@ class ProgramRunner:
     def _backward_for(self, leaf_names):
         backward = self._backwards.get(leaf_names)
         if backward is None:
-            backward = self._backwards[leaf_names] = self._build_backward(leaf_names)
+            with _static_mode_guard(True):
+                backward = self._build_backward(leaf_names)
+            self._backwards[leaf_names] = backward
         return backward
 
     def _build_backward(self, leaf_names):
