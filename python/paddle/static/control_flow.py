@@ -187,10 +187,16 @@ def _assign_to(block, src, dst):
     block.append_op(type="assign", inputs={"X": [src]}, outputs={"Out": [dst]})
 
 
-def _merged_shape(a, b, what):
+def _merged_shape(a, b, what, strict=True):
+    """Extents both shapes agree on, -1 elsewhere. Converted code (strict=False) may merge a
+    number with a tensor: the result takes the higher rank (runtime shapes follow the branch
+    taken; the interpreter infers shapes again when they change)."""
     a, b = list(a), list(b)
     if len(a) != len(b):
-        raise ValueError(f"expected {what} to keep its rank, but got shapes {a} and {b}")
+        if strict:
+            raise ValueError(f"expected {what} to keep its rank, but got shapes {a} and {b}")
+        a, b = (a, b) if len(a) > len(b) else (b, a)
+        b = [None] * (len(a) - len(b)) + b
     return [x if x == y else -1 for x, y in zip(a, b)]
 
 
@@ -252,8 +258,9 @@ def cond(pred, true_fn=None, false_fn=None, name=None, return_names=None):
 
 
 def build_cond(pred, true_fn, false_fn, names=None, strict=True):
-    """cond on a static predicate. strict=False (converted code): outputs the branches cannot
-    merge become UndefinedVar instead of raising, so only their later use fails."""
+    """cond on a static predicate. strict=False (converted code, outputs = the values of the
+    variables `names`): a variable the branches cannot merge becomes UndefinedVar instead of
+    raising, so only its later use fails; one defined in one branch only gets a placeholder."""
     program = default_main_program()
     parent = program.current_block()
     true_block, true_out = _trace_in_sub_block(program, true_fn)
@@ -268,68 +275,87 @@ def build_cond(pred, true_fn, false_fn, names=None, strict=True):
         _append_conditional_block(parent, true_block, pred)
         _append_conditional_block(parent, false_block, not_pred)
         return None
-    if structure_of(true_out) != structure_of(false_out):
-        raise ValueError("expected true_fn and false_fn of cond to return the same nesting of "
-                         f"outputs, but got {structure_of(true_out)} and {structure_of(false_out)}")
-    t_leaves, f_leaves = flatten(true_out), flatten(false_out)
-    merged, selects = [], []
-    for i, (t, f) in enumerate(zip(t_leaves, f_leaves)):
-        if (not _is_var(t) and not _is_var(f) and _same_python_value(t, f)) or t is f:
-            merged.append(t)
+    per_name = (not strict and names is not None and isinstance(true_out, tuple)
+                and isinstance(false_out, tuple) and len(true_out) == len(false_out) == len(names))
+    groups = list(zip(names, true_out, false_out)) if per_name else [(None, true_out, false_out)]
+    merger = _Merger(program, parent, true_block, false_block, strict)
+    merged = []
+    for name, t_out, f_out in groups:
+        if structure_of(t_out) != structure_of(f_out):
+            if strict:
+                raise ValueError("expected true_fn and false_fn of cond to return the same "
+                                 f"nesting of outputs, but got {structure_of(t_out)} and "
+                                 f"{structure_of(f_out)}")
+            merged.append(UndefinedVar(name, "it has different kinds of values in the two "
+                                             "branches of a tensor-dependent if"))
             continue
-        if not strict and (_is_var(t) and isinstance(f, UndefinedVar)
-                           or _is_var(f) and isinstance(t, UndefinedVar)):
+        leaves = [merger.merge(t, f, f"variable '{name}'" if name else f"output #{i}", name)
+                  for i, (t, f) in enumerate(zip(flatten(t_out), flatten(f_out)))]
+        merged.append(pack_as(t_out, leaves))
+    _append_conditional_block(parent, true_block, pred)
+    _append_conditional_block(parent, false_block, not_pred)
+    if merger.selects:
+        from paddle.tensor.manipulation import cast
+        mask = cast(pred, "int32")
+        for false_var, true_var, result, shape in merger.selects:
+            parent.append_op(type="select_input", inputs={"X": [false_var, true_var], "Mask": [mask]},
+                             outputs={"Out": [result]})
+            result.desc.set_shape(shape)  # InferMeta copied the false branch's extents
+    return tuple(merged) if per_name else merged[0]
+
+
+class _Merger:
+    """Merges one output of the two branches: equal Python values pass through; tensors and
+    numbers are copied out of each branch into the enclosing block for select_input."""
+
+    def __init__(self, program, parent, true_block, false_block, strict):
+        self.program, self.parent, self.strict = program, parent, strict
+        self.true_block, self.false_block = true_block, false_block
+        self.selects = []
+
+    def merge(self, t, f, label, name):
+        if t is f or (not _is_var(t) and not _is_var(f) and _same_python_value(t, f)):
+            return t
+        if not self.strict and (_is_var(t) and isinstance(f, UndefinedVar)
+                                or _is_var(f) and isinstance(t, UndefinedVar)):
             # Defined in one branch only (e.g. a value returned from inside a loop): the other
             # branch gets a placeholder of the same dtype, never read by a correct program.
             defined = t if _is_var(t) else f
-            block = false_block if _is_var(t) else true_block
-            with _InBlock(program, block):
+            with _InBlock(self.program, self.false_block if _is_var(t) else self.true_block):
                 placeholder = _placeholder(defined)
             t, f = (t, placeholder) if _is_var(t) else (placeholder, f)
         mergeable = ((_is_var(t) or _is_number(t)) and (_is_var(f) or _is_number(f))
                      and not isinstance(t, UndefinedVar) and not isinstance(f, UndefinedVar))
         if not mergeable:
-            if strict:
+            if self.strict:
                 raise TypeError(f"expected both branches of cond to return tensors (or equal "
-                                f"Python values) for {_label(names, i)}, but got "
-                                f"{type(t).__name__} and {type(f).__name__}")
-            name = names[i] if names is not None and i < len(names) else f"#{i}"
-            merged.append(UndefinedVar(name, "it is a tensor or defined in only one branch of "
-                                             "a tensor-dependent if"))
-            continue
+                                f"Python values) for {label}, but got {type(t).__name__} and "
+                                f"{type(f).__name__}")
+            return UndefinedVar(name or label, "it is a tensor or defined in only one branch of "
+                                               "a tensor-dependent if")
         dtype = t.dtype if _is_var(t) else (f.dtype if _is_var(f) else _number_dtype(t, f))
         branch_vars = []
-        for block, value in ((true_block, t), (false_block, f)):
+        for block, value in ((self.true_block, t), (self.false_block, f)):
             if not _is_var(value):
-                with _InBlock(program, block):
+                with _InBlock(self.program, block):
                     value = _constant(value, dtype)
             branch_vars.append(value)
         tv, fv = branch_vars
         if convert_dtype(tv.dtype) != convert_dtype(fv.dtype):
-            raise TypeError(f"expected both branches of cond to give {_label(names, i)} the same "
-                            f"dtype, but the true branch gives {dtype_to_str(tv.dtype)} and the "
-                            f"false branch {dtype_to_str(fv.dtype)}")
-        shape = _merged_shape(tv.shape, fv.shape, f"{_label(names, i)} of cond")
+            raise TypeError(f"expected both branches of cond to give {label} the same dtype, but "
+                            f"the true branch gives {dtype_to_str(tv.dtype)} and the false branch "
+                            f"{dtype_to_str(fv.dtype)}")
+        shape = _merged_shape(tv.shape, fv.shape, f"{label} of cond", self.strict)
         outs = []
-        for block, value in ((true_block, tv), (false_block, fv)):
-            out = _new_var(parent, "cond_branch_out", like=value)
-            with _InBlock(program, block):
+        for block, value in ((self.true_block, tv), (self.false_block, fv)):
+            out = _new_var(self.parent, "cond_branch_out", like=value)
+            with _InBlock(self.program, block):
                 _assign_to(block, value, out)
             outs.append(out)
-        result = _new_var(parent, "cond_out", dtype=tv.dtype, shape=shape)
+        result = _new_var(self.parent, "cond_out", dtype=tv.dtype, shape=shape)
         result.stop_gradient = tv.stop_gradient and fv.stop_gradient
-        selects.append((outs[1], outs[0], result, shape))
-        merged.append(result)
-    _append_conditional_block(parent, true_block, pred)
-    _append_conditional_block(parent, false_block, not_pred)
-    if selects:
-        from paddle.tensor.manipulation import cast
-        mask = cast(pred, "int32")
-        for false_var, true_var, result, shape in selects:
-            parent.append_op(type="select_input", inputs={"X": [false_var, true_var], "Mask": [mask]},
-                             outputs={"Out": [result]})
-            result.desc.set_shape(shape)  # InferMeta copied the false branch's extents
-    return pack_as(true_out, merged)
+        self.selects.append((outs[1], outs[0], result, shape))
+        return result
 
 
 # -- while_loop ------------------------------------------------------------------------------------

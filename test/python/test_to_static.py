@@ -1,0 +1,451 @@
+"""paddle.jit.to_static: converted functions equal eager ones on tensor-dependent if/while/for
+(break, continue, early return, and/or/not), Python-valued control flow stays Python, one
+trace per input signature, switches (enable_to_static, ignore_module, not_to_static), print
+at run time, InputSpec with None extents, the program cache under short-lived functions,
+errors at the user's line, and training a Layer through the traced backward program."""
+import gc
+import importlib
+import inspect
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+import paddle
+import paddle.jit
+import paddle.nn as nn
+from paddle.static import InputSpec
+
+
+def _t(array):
+    return paddle.to_tensor(np.asarray(array, dtype=np.float32))
+
+
+def _same(fn, *args):
+    """fn converted gives what fn gives eagerly."""
+    want = fn(*args)
+    got = paddle.jit.to_static(fn)(*args)
+    want = want if isinstance(want, (list, tuple)) else [want]
+    got = got if isinstance(got, (list, tuple)) else [got]
+    assert len(want) == len(got)
+    for w, g in zip(want, got):
+        np.testing.assert_allclose(np.asarray(g), np.asarray(w), rtol=1e-6, atol=1e-6)
+    return got
+
+
+def _program_ops(static_fn):
+    program = static_fn.concrete_program.main_program
+    return [op.type for block in program.blocks for op in block.ops]
+
+
+# -- tensor-dependent control flow equals eager --------------------------------------------------
+def if_else(x):
+    if paddle.mean(x) > 0.5:
+        y = x * 2.0
+        z = 1.0
+    else:
+        y = x - 1.0
+        z = x
+    return y + z
+
+
+def while_sum(x, n):
+    i = paddle.zeros([], "int64")
+    s = paddle.zeros_like(x)
+    while i < n:
+        s = s + x * i.astype("float32")
+        i += 1
+    return s, i
+
+
+def for_range_tensor(x, n):
+    s = x
+    for k in range(n):
+        s = s * 1.5 + 1.0
+    return s
+
+
+def for_rows_enumerate(x):
+    total = paddle.zeros([x.shape[1]], "float32")
+    for i, row in enumerate(x):
+        total = total + row * float(i + 1)
+    for row in x:
+        total = total - row
+    return total
+
+
+def break_continue(x, n):
+    s = paddle.zeros_like(x)
+    i = paddle.zeros([], "int64")
+    while i < n:
+        i = i + 1
+        if i == 2:
+            continue
+        if paddle.sum(s) > 20.0:
+            break
+        s = s + x
+    return s
+
+
+def for_break(x):
+    s = paddle.zeros_like(x)
+    for k in range(paddle.to_tensor(6)):
+        if k >= 4:
+            break
+        s = s + x
+    return s
+
+
+def early_return(x):
+    if paddle.max(x) > 2.0:
+        return x * 10.0
+    y = x + 1.0
+    if paddle.min(y) < 1.5:
+        return y
+    return y * y
+
+
+def return_in_loop(x, n):
+    i = paddle.zeros([], "int64")
+    while i < n:
+        i = i + 1
+        if i >= 3:
+            return x * i.astype("float32")
+    return -x
+
+
+def logical(x):
+    a = paddle.mean(x) > 0
+    b = paddle.max(x) > 3
+    if a and not b:
+        y = x + 1.0
+    elif a or b:
+        y = x - 1.0
+    else:
+        y = x * 0.0
+    if not (paddle.min(x) > -100.0):
+        y = y * 100.0
+    return y
+
+
+X_SMALL = np.arange(6, dtype=np.float32).reshape(2, 3) / 10
+X_BIG = np.arange(6, dtype=np.float32).reshape(2, 3)
+X_NEG = -np.arange(6, dtype=np.float32).reshape(2, 3)
+
+
+@pytest.mark.parametrize("x", [X_SMALL, X_BIG, X_NEG])
+def test_if_else(x):
+    _same(if_else, _t(x))
+    _same(logical, _t(x))
+    _same(early_return, _t(x))
+
+
+@pytest.mark.parametrize("n", [0, 1, 4])
+def test_while_and_for_over_tensors(n):
+    count = paddle.to_tensor(n)
+    _same(while_sum, _t(X_SMALL), count)
+    _same(for_range_tensor, _t(X_SMALL), count)
+    _same(break_continue, _t(X_BIG), paddle.to_tensor(n + 6))
+    _same(return_in_loop, _t(X_SMALL), count)
+
+
+def test_for_over_rows_and_break_in_tensor_range():
+    _same(for_rows_enumerate, _t(X_BIG))
+    _same(for_break, _t(X_SMALL))
+    static = paddle.jit.to_static(for_break)
+    static(_t(X_SMALL))
+    assert "while" in _program_ops(static)
+
+
+def test_tensor_conditions_become_ops():
+    static = paddle.jit.to_static(while_sum)
+    static(_t(X_SMALL), paddle.to_tensor(3))
+    assert "while" in _program_ops(static)
+    static_if = paddle.jit.to_static(if_else)
+    static_if(_t(X_SMALL))
+    ops = _program_ops(static_if)
+    assert ops.count("conditional_block") == 2 and "select_input" in ops
+
+
+# -- Python control flow stays Python -----------------------------------------------------------
+def test_python_values_stay_python_and_loops_unroll():
+    calls = []
+
+    def fn(x, n, double):
+        calls.append(n)
+        for _ in range(n):
+            x = x + 1.0
+        if double:
+            x = x * 2.0
+        return x
+
+    static = paddle.jit.to_static(fn)
+    np.testing.assert_allclose(static(_t(X_SMALL), 3, True).numpy(), (X_SMALL + 3) * 2, rtol=1e-6)
+    ops = _program_ops(static)
+    assert "while" not in ops and "conditional_block" not in ops
+    assert ops.count("scale") == 4  # three unrolled additions and one doubling
+    np.testing.assert_allclose(static(_t(X_SMALL), 2, False).numpy(), X_SMALL + 2, rtol=1e-6)
+    static(_t(X_SMALL), 3, True)
+    assert calls == [3, 2]  # a new Python value traces anew; a repeated one reuses the program
+
+
+def test_trace_once_per_signature_and_enable_to_static_switch():
+    traces = []
+
+    @paddle.jit.to_static
+    def fn(x):
+        traces.append(1)
+        return paddle.tanh(x) * 2.0
+
+    for _ in range(3):
+        fn(_t(X_SMALL))
+    assert len(traces) == 1
+    fn(_t(np.ones((4, 3))))
+    assert len(traces) == 2  # a new shape is a new signature
+    paddle.jit.enable_to_static(False)
+    try:
+        for _ in range(3):
+            out = fn(_t(X_SMALL))
+        assert len(traces) == 5  # the Python body ran eagerly on every call
+        np.testing.assert_allclose(out.numpy(), np.tanh(X_SMALL) * 2, rtol=1e-6)
+    finally:
+        paddle.jit.enable_to_static(True)
+    fn(_t(X_SMALL))
+    assert len(traces) == 5
+    with pytest.raises(TypeError, match="expected a bool"):
+        paddle.jit.enable_to_static("no")
+
+
+def test_input_spec_with_none_dims_reused_across_batch_sizes():
+    traces = []
+
+    def fn(x):
+        traces.append(1)
+        if paddle.mean(x) > 0:
+            x = x + 1.0
+        return paddle.sum(x, axis=1)
+
+    static = paddle.jit.to_static(fn, input_spec=[InputSpec([None, 3], "float32", "x")])
+    for batch in (1, 4, 7):
+        data = np.random.RandomState(batch).rand(batch, 3).astype(np.float32)
+        np.testing.assert_allclose(static(_t(data)).numpy(), (data + 1).sum(1), rtol=1e-6)
+    assert len(traces) == 1
+    with pytest.raises(ValueError, match="expected an input matching"):
+        static(_t(np.ones((2, 4))))
+
+
+def test_short_lived_functions_never_share_programs():
+    # PaddlePaddle #41180: a program cached for one function must never serve another, even
+    # when the first was freed and Python reuses its address.
+    x = _t(np.ones((2, 2)))
+    for i in range(40):
+        def make(value):
+            def constant_plus(t):
+                return t + float(value)
+            return paddle.jit.to_static(constant_plus)
+
+        fn = make(i)
+        np.testing.assert_allclose(fn(x).numpy(), np.full((2, 2), 1.0 + i))
+        del fn
+        gc.collect()
+
+
+# -- switches -----------------------------------------------------------------------------------
+def _write_module(tmp_path, name, body):
+    (tmp_path / f"{name}.py").write_text(textwrap.dedent(body))
+    sys.path.insert(0, str(tmp_path))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(str(tmp_path))
+
+
+HELPER = """
+import paddle
+
+def relu_if(x):
+    if paddle.mean(x) > 0:
+        return x
+    return x * 0.0
+"""
+
+
+def test_ignore_module_runs_its_functions_unconverted(tmp_path):
+    converted = _write_module(tmp_path, "jit_helper_converted", HELPER)
+    ignored = _write_module(tmp_path, "jit_helper_ignored", HELPER)
+    def use_converted(x):
+        return converted.relu_if(x) + 1.0
+
+    def use_ignored(x):
+        return ignored.relu_if(x) + 1.0
+
+    _same(use_converted, _t(X_NEG))
+    paddle.jit.ignore_module([ignored])
+    with pytest.raises(TypeError, match="truth value of a static Variable"):
+        paddle.jit.to_static(use_ignored)(_t(X_NEG))
+    with pytest.raises(TypeError, match="list of modules"):
+        paddle.jit.ignore_module(ignored)
+
+
+def test_not_to_static_runs_unconverted():
+    @paddle.jit.not_to_static
+    def plain(x):
+        if paddle.mean(x) > 0:
+            return x
+        return -x
+
+    def converted(x):
+        if paddle.mean(x) > 0:
+            return x
+        return -x
+
+    def use_converted(x):
+        return converted(x) * 2.0
+
+    def use_plain(x):
+        return plain(x) * 2.0
+
+    _same(use_converted, _t(X_NEG))
+    with pytest.raises(TypeError, match="truth value of a static Variable"):
+        paddle.jit.to_static(use_plain)(_t(X_NEG))
+
+
+# -- print ----------------------------------------------------------------------------------------
+def test_print_prints_when_tracing_and_at_every_run(capfd):
+    @paddle.jit.to_static
+    def fn(x):
+        y = x * 2.0
+        print(y)
+        return y
+
+    fn(_t([1.0, 2.0]))
+    fn(_t([3.0, 4.0]))
+    out = capfd.readouterr().out  # the print op writes to stdout
+    assert out.count("Var(name=") == 1  # printed once, when tracing
+    assert "data: [2 4]" in out and "data: [6 8]" in out
+
+
+# -- errors -------------------------------------------------------------------------------------------
+def test_error_names_the_users_file_and_line():
+    def broken(x):
+        y = x * 2.0
+        z = paddle.reshape(y, [7, 7])
+        return z
+
+    line = inspect.getsourcelines(broken)[1] + 2
+    with pytest.raises(ValueError) as info:
+        paddle.jit.to_static(broken)(_t([1.0, 2.0]))
+    message = str(info.value)
+    assert __file__ in message and f"line {line}" in message
+    assert "paddle.reshape(y, [7, 7])" in message
+
+
+def test_unsupported_and_bad_input_errors():
+    def return_in_with(x):
+        if paddle.mean(x) > 0:
+            with paddle.no_grad():
+                return x
+        return x
+
+    with pytest.raises(NotImplementedError, match=r"return inside a 'with' block.*line"):
+        paddle.jit.to_static(return_in_with)(_t(X_SMALL))
+
+    def tensor_assert(x):
+        assert paddle.mean(x) > 0
+        return x
+
+    with pytest.raises(NotImplementedError, match="assert on a tensor"):
+        paddle.jit.to_static(tensor_assert)(_t(X_SMALL))
+
+    def one_branch(x):
+        if paddle.mean(x) > 0:
+            y = [x]
+        return y[0]
+
+    with pytest.raises(NameError, match="'y'"):
+        paddle.jit.to_static(one_branch)(_t(X_SMALL))
+    with pytest.raises(TypeError, match="expected a function"):
+        paddle.jit.to_static(42)
+    with pytest.raises(TypeError, match="input_spec to be a list"):
+        paddle.jit.to_static(if_else, input_spec=InputSpec([2, 3]))
+
+
+# -- Layers and training ----------------------------------------------------------------------
+class MLP(nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Linear(4, 16)
+        self.fc2 = nn.Linear(16, 1)
+
+    def forward(self, x):
+        h = paddle.tanh(self.fc1(x))
+        for _ in range(2):  # Python loop: unrolled
+            h = h + 0.05
+        return self.fc2(h)
+
+
+def _sgd(layer, lr):
+    with paddle.no_grad():
+        for p in layer.parameters():
+            p.set_value(p.numpy() - lr * p.grad.numpy())
+            p.clear_gradient()
+
+
+def test_training_through_to_static_matches_eager_step_by_step():
+    paddle.seed(3)
+    eager_net, static_net = MLP(), MLP()
+    static_net.set_state_dict(eager_net.state_dict())
+    static_net = paddle.jit.to_static(static_net)
+    rng = np.random.RandomState(0)
+    x = rng.randn(32, 4).astype(np.float32) * 0.5
+    y = (x @ np.array([[1.0], [-2.0], [0.5], [1.5]], np.float32)).astype(np.float32)
+    losses = []
+    for _ in range(30):
+        step = []
+        for net in (eager_net, static_net):
+            loss = paddle.mean((net(_t(x)) - _t(y)) ** 2)
+            loss.backward()
+            _sgd(net, 0.3)
+            step.append(float(loss))
+        np.testing.assert_allclose(step[1], step[0], rtol=1e-5)
+        losses.append(step[1])
+    assert losses[-1] < 0.1 * losses[0]
+    for (name, a), (_, b) in zip(eager_net.named_parameters(), static_net.named_parameters()):
+        np.testing.assert_allclose(b.numpy(), a.numpy(), rtol=1e-5, atol=1e-6, err_msg=name)
+    # forward and backward ran as programs: one trace, gradients from the backward program
+    assert [op.type for op in static_net.forward.concrete_program.main_program.global_block().ops
+            ].count("matmul_v2") == 2
+
+
+def test_input_gradients_and_decorated_method():
+    class Scale(nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.w = self.create_parameter([3], default_initializer=nn.initializer.Constant(2.0))
+
+        @paddle.jit.to_static
+        def forward(self, x):
+            return paddle.sum(x * self.w * x)
+
+    a, b = Scale(), Scale()
+    assert a.forward is a.forward and a.forward is not b.forward  # bound once per instance
+    x = paddle.to_tensor(np.array([1.0, 2.0, 3.0], np.float32), stop_gradient=False)
+    a(x).backward()
+    np.testing.assert_allclose(x.grad.numpy(), 2 * 2.0 * x.numpy())
+    np.testing.assert_allclose(a.w.grad.numpy(), x.numpy() ** 2)
+
+
+def test_gradient_through_tensor_cond_is_a_clear_error():
+    layer = nn.Linear(3, 3)
+
+    @paddle.jit.to_static
+    def fn(x):
+        y = layer(x)
+        if paddle.mean(y) > 0:
+            y = y * 2.0
+        return paddle.sum(y)
+
+    loss = fn(_t(X_SMALL))
+    with pytest.raises(NotImplementedError, match="conditional_block|select_input"):
+        loss.backward()
