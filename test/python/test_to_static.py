@@ -449,3 +449,41 @@ def test_gradient_through_tensor_cond_is_a_clear_error():
     loss = fn(_t(X_SMALL))
     with pytest.raises(NotImplementedError, match="conditional_block|select_input"):
         loss.backward()
+
+
+OFFSET = paddle.to_tensor(np.array([5.0, 6.0, 7.0], np.float32))
+
+
+def test_eager_constants_from_globals_closures_and_to_tensor():
+    scale = paddle.to_tensor(np.array([2.0], np.float32))
+
+    def fn(x):
+        c = paddle.to_tensor([1.0, 2.0, 3.0])
+        return (x + c + OFFSET) * scale
+
+    _same(fn, _t(X_SMALL))
+
+
+def test_batch_norm_statistics_and_keyword_arguments():
+    class BNNet(nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.bn = nn.BatchNorm1D(3)
+            self.fc = nn.Linear(3, 2)
+
+        def forward(self, x, *, shift, scale=2.0):
+            return self.fc(self.bn(x)) * scale + shift
+
+    paddle.seed(0)
+    eager_net, static_net = BNNet(), BNNet()
+    static_net.set_state_dict(eager_net.state_dict())
+    static_net = paddle.jit.to_static(static_net)
+    shift = _t([1.0, -1.0])
+    for i in range(3):
+        x = _t(np.random.RandomState(i).randn(8, 3))
+        losses = [float(paddle.mean(net(x, shift=shift, scale=3.0) ** 2)) for net in
+                  (eager_net, static_net)]
+        np.testing.assert_allclose(losses[1], losses[0], rtol=1e-6)
+    for key, value in eager_net.state_dict().items():  # running statistics updated alike
+        np.testing.assert_allclose(static_net.state_dict()[key].numpy(), value.numpy(),
+                                   rtol=1e-6, err_msg=key)

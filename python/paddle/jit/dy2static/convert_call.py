@@ -303,19 +303,24 @@ def convert_call(func):
         replacement = None
     if replacement is not None:
         return replacement
-    from paddle.jit.dy2static.program_translator import StaticFunction
+    from paddle.jit.dy2static.program_translator import StaticFunction, capture_referenced
     from paddle.nn.layer.layers import Layer
     if isinstance(func, StaticFunction):
+        capture_referenced(func.dygraph_function)
         return func._converted_callable()
     if isinstance(func, Layer):
         return _convert_layer(func)
     if isinstance(func, (types.BuiltinFunctionType, types.BuiltinMethodType, type)):
         return func
     if isinstance(func, types.FunctionType):
+        if not _is_paddle(func):
+            capture_referenced(func)
         return convert_to_static(func)
     if isinstance(func, types.MethodType):
         inner = func.__func__
         if isinstance(inner, types.FunctionType):
+            if not _is_paddle(inner):
+                capture_referenced(inner)
             converted = convert_to_static(inner)
             return func if converted is inner else types.MethodType(converted, func.__self__)
         return func

@@ -80,6 +80,32 @@ def capture_layer(layer):
             _trace_stack[-1].capture(b)
 
 
+def capture_referenced(func):
+    """Captures the eager tensors `func` reads from its module globals or closure (constants
+    built outside the function), so its ops can read them as program variables."""
+    if not _trace_stack:
+        return
+    func = getattr(func, "__func__", func)
+    code = getattr(func, "__code__", None)
+    if code is None:
+        return
+    names, stack = set(), [code]
+    while stack:
+        c = stack.pop()
+        names.update(c.co_names)
+        stack.extend(k for k in c.co_consts if isinstance(k, types.CodeType))
+    module_globals = getattr(func, "__globals__", {})
+    values = [module_globals.get(n) for n in names]
+    for cell in getattr(func, "__closure__", None) or ():
+        try:
+            values.append(cell.cell_contents)
+        except ValueError:  # an empty cell
+            continue
+    for value in values:
+        if isinstance(value, eager.Tensor):
+            _trace_stack[-1].capture(value)
+
+
 def _capture_instance(instance):
     from paddle.nn.layer.layers import Layer
     if isinstance(instance, Layer):
@@ -340,6 +366,7 @@ class StaticFunction:
             _trace_stack.append(state)
             try:
                 _capture_instance(instance)
+                capture_referenced(self._function)
                 static_leaves, feed_names = [], []
                 for leaf, spec, name in zip(leaves, specs, names):
                     if not _is_tensor_input(leaf):
