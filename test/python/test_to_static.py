@@ -487,3 +487,75 @@ def test_batch_norm_statistics_and_keyword_arguments():
     for key, value in eager_net.state_dict().items():  # running statistics updated alike
         np.testing.assert_allclose(static_net.state_dict()[key].numpy(), value.numpy(),
                                    rtol=1e-6, err_msg=key)
+
+
+def test_nested_functions_super_private_names_and_dynamic_iteration():
+    def outer(x):
+        k = 2.0
+
+        def inner(y):
+            if paddle.mean(y) > 0:
+                return y * k
+            return y
+
+        return inner(x) + 1.0
+
+    _same(outer, _t(X_SMALL))
+    _same(outer, _t(X_NEG))
+
+    class Base(nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.__factor = 3.0
+
+        def forward(self, x):
+            return x * self.__factor
+
+    class Child(Base):
+        def forward(self, x):
+            y = super().forward(x)
+            if paddle.sum(y) > 0:
+                y = y + 1.0
+            return y
+
+    np.testing.assert_allclose(paddle.jit.to_static(Child())(_t([1.0])).numpy(), [4.0])
+
+    def rows(x):
+        total = paddle.zeros([3], "float32")
+        for row in x:  # first extent unknown when tracing: a while op indexing rows
+            total = total + row
+        doubled = paddle.zeros([3], "float32")
+        for i in range(len(x)):
+            doubled = doubled + x[i] * 2.0
+        return total, doubled
+
+    static = paddle.jit.to_static(rows, input_spec=[InputSpec([None, 3], "float32")])
+    for batch in (2, 5):
+        data = np.random.RandomState(batch).rand(batch, 3).astype(np.float32)
+        total, doubled = static(_t(data))
+        np.testing.assert_allclose(total.numpy(), data.sum(0), rtol=1e-6)
+        np.testing.assert_allclose(doubled.numpy(), 2 * data.sum(0), rtol=1e-6)
+    assert _program_ops(static).count("while") == 2
+
+
+def test_lists_changed_in_place_under_tensor_control_flow_are_refused():
+    def append_in_loop(x, n):
+        acc = []
+        i = 0
+        while i < n:
+            acc.append(x)
+            i += 1
+        return acc
+
+    with pytest.raises(ValueError, match="list in variable 'acc' to stay unchanged"):
+        paddle.jit.to_static(append_in_loop)(_t([1.0]), paddle.to_tensor(3))
+    assert len(paddle.jit.to_static(append_in_loop)(_t([1.0]), 3)) == 3  # Python loop: fine
+
+    def append_in_if(x):
+        acc = [x]
+        if paddle.mean(x) > 0:
+            acc.append(x * 2.0)
+        return acc[-1]
+
+    with pytest.raises(NotImplementedError, match="list 'acc' is changed in place"):
+        paddle.jit.to_static(append_in_if)(_t(X_SMALL))

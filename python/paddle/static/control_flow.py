@@ -73,13 +73,19 @@ def pack_as(structure, leaves):
     it = iter(leaves)
 
     def build(s):
+        # A container whose leaves all come back unchanged is returned itself: identity
+        # matters for lists that converted code passes through untouched.
         if isinstance(s, (list, tuple)):
             items = [build(item) for item in s]
+            if all(a is b for a, b in zip(items, s)):
+                return s
             if _is_namedtuple(s):
                 return type(s)(*items)
             return type(s)(items) if isinstance(s, tuple) else items
         if isinstance(s, dict):
             out = {key: build(s[key]) for key in _dict_keys(s)}
+            if all(out[k] is s[k] for k in s):
+                return s
             return type(s)((k, out[k]) for k in s) if type(s) is not dict else {k: out[k] for k in s}
         return next(it)
 
@@ -419,11 +425,12 @@ def build_while(cond, body, loop_vars, pred, names=None, is_test=False):
             carried.append(None)
     cond_var = assign(pred)
     has_entry = [c is not None for c in carried]
-    snapshots = [list(v) if isinstance(v, list) else None for v in leaves]
+    containers = _containers(loop_vars, names)
     block = program._create_block()
     try:
         inner = [c if c is not None else v for c, v in zip(carried, leaves)]
         out = _as_loop_list(body(*pack_as(loop_vars, inner)), len(loop_vars))
+        _check_unchanged(containers)
         if structure_of(out) != structure_of(list(loop_vars)):
             raise ValueError("expected the body of the while loop to return the loop variables' "
                              f"nesting {structure_of(list(loop_vars))}, but got {structure_of(out)}")
@@ -439,11 +446,7 @@ def build_while(cond, body, loop_vars, pred, names=None, is_test=False):
                 if isinstance(v, UndefinedVar):
                     results.append(o)  # a loop-local Python value (valid after >= 1 iteration)
                     continue
-                changed = not (o is v or _same_python_value(o, v))
-                if snapshots[i] is not None:
-                    changed = changed or len(v) != len(snapshots[i]) or any(
-                        a is not b for a, b in zip(v, snapshots[i]))
-                if changed:
+                if not (o is v or _same_python_value(o, v)):
                     raise ValueError(f"expected {label} ({type(v).__name__}) to stay unchanged in a "
                                      "tensor-dependent while loop, but the body changes it; only "
                                      "tensors and numbers can change across iterations")
@@ -481,6 +484,39 @@ def build_while(cond, body, loop_vars, pred, names=None, is_test=False):
                      outputs={"Out": writes, "StepScopes": [steps]},
                      attrs={"sub_block": program.block(block.idx), "is_test": bool(is_test)})
     return pack_as(list(loop_vars), results)
+
+
+def _containers(loop_vars, names):
+    """(label, list or dict, shallow copy of its items) for every container among the loop
+    variables: one changed in place by the traced body would keep that one change."""
+    found = []
+
+    def visit(value, label):
+        if isinstance(value, (list, dict)):
+            items = list(value.items()) if isinstance(value, dict) else list(value)
+            found.append((label, value, items))
+        if isinstance(value, (list, tuple)):
+            for item in value:
+                visit(item, label)
+        elif isinstance(value, dict):
+            for item in value.values():
+                visit(item, label)
+
+    for i, value in enumerate(loop_vars):
+        visit(value, _label(names, i))
+    return found
+
+
+def _check_unchanged(containers):
+    for label, container, items in containers:
+        now = list(container.items()) if isinstance(container, dict) else list(container)
+        same = len(now) == len(items) and all(
+            (a is b) or (isinstance(a, tuple) and isinstance(b, tuple) and len(a) == len(b)
+                         and all(x is y for x, y in zip(a, b))) for a, b in zip(now, items))
+        if not same:
+            raise ValueError(f"expected the {type(container).__name__} in {label} to stay unchanged "
+                             "in a tensor-dependent while loop, but the body changes it in place; "
+                             "carry tensors instead (e.g. grow a tensor with paddle.concat)")
 
 
 def _write_back(block, carried, new_values, cond_var, new_pred):

@@ -138,10 +138,16 @@ class _ControlFlow:
     """if/while -> nested functions sharing the enclosing variables through nonlocal, plus
     get/set functions for the variables the statement binds, passed to the runtime helper."""
 
-    def __init__(self, global_names):
+    def __init__(self, global_names, local_names):
         self.counter = itertools.count()
         self.global_names = set(global_names)
+        self.local_names = set(local_names)
         self.shared = []  # every name some generated function declares nonlocal
+
+    def _names(self, stmts):
+        names = au.assigned_names(stmts)
+        return names + [n for n in au.mutated_names(stmts)
+                        if n in self.local_names and n not in names]
 
     def body(self, stmts):
         out = []
@@ -183,7 +189,7 @@ class _ControlFlow:
 
     def _if(self, node):
         n = next(self.counter)
-        names = au.assigned_names(node.body + node.orelse)
+        names = self._names(node.body + node.orelse)
         true_fn = au.function_def(f"__true_fn_{n}", self._declarations(names) + self.body(node.body))
         false_fn = au.function_def(f"__false_fn_{n}",
                                    self._declarations(names) + self.body(node.orelse))
@@ -195,7 +201,7 @@ class _ControlFlow:
 
     def _while(self, node):
         n = next(self.counter)
-        names = au.assigned_names(node.body + [ast.Expr(value=node.test)])
+        names = self._names(node.body + [ast.Expr(value=node.test)])
         cond_fn = au.function_def(f"__while_cond_{n}",
                                   self._declarations(names) + [ast.Return(value=node.test)])
         body_fn = au.function_def(f"__while_body_{n}", self._declarations(names) + self.body(node.body))
@@ -240,7 +246,7 @@ def transform_function(fdef, filename, class_name=None):
     fdef.body = [_Calls().visit(stmt) for stmt in fdef.body]
     global_names = _declared(fdef, ast.Global)
     nonlocal_names = _declared(fdef, ast.Nonlocal)
-    flow = _ControlFlow(global_names)
+    flow = _ControlFlow(global_names, params + au.assigned_names(fdef.body))
     fdef.body = flow.body(fdef.body)
     # Names shared with generated functions must be bound in this function for nonlocal to
     # find them: they start as UndefinedVar (using one before assignment raises, naming it).

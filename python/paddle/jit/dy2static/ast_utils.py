@@ -55,13 +55,20 @@ def function_def(name, body, params=()):
                            decorator_list=[], returns=None, type_comment=None)
 
 
+def _place(node, origin):
+    # Only the first line: CPython 3.11 reports a method call at its attribute's end line.
+    node.lineno = node.end_lineno = origin.lineno
+    node.col_offset = node.end_col_offset = origin.col_offset
+
+
 def located(nodes, origin):
-    """`nodes` carry `origin`'s line (errors in generated code then point at the user's line)."""
+    """`nodes` (and their children without a location) carry `origin`'s line: errors in
+    generated code then point at the user's line."""
     for node in nodes:
-        ast.copy_location(node, origin)
+        _place(node, origin)
         for child in ast.walk(node):
             if "lineno" in child._attributes and not hasattr(child, "lineno"):
-                ast.copy_location(child, origin)
+                _place(child, origin)
     return nodes
 
 
@@ -143,6 +150,26 @@ def assigned_names(nodes):
     for node in nodes:
         visitor.visit(node)
     return visitor.names
+
+
+_MUTATORS = {"append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault",
+             "popitem", "add", "discard", "sort", "reverse"}
+
+
+def mutated_names(nodes):
+    """Names whose object a statement changes in place through a method (acc.append(x)):
+    inside tensor-dependent control flow such a change cannot be represented, so converted
+    code treats them like assigned names and checks them."""
+    names, stack = [], list(nodes)
+    while stack:
+        node = stack.pop()
+        # acc.append (called directly or through convert_call(acc.append))
+        if isinstance(node, ast.Attribute) and node.attr in _MUTATORS and \
+                isinstance(node.value, ast.Name) and node.value.id not in names:
+            names.append(node.value.id)
+        if not isinstance(node, _SCOPES):
+            stack.extend(ast.iter_child_nodes(node))
+    return names
 
 
 def find(nodes, kinds, stop_at_loops=False):

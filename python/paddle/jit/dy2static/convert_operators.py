@@ -45,15 +45,32 @@ def convert_ifelse(pred, true_fn, false_fn, get_args, set_args, names):
         return
     pred = _as_bool_pred(pred, "if")
     initial = get_args()
+    # Both branches are traced: a list or dict one of them changes in place would carry the
+    # change of both, which no op can undo, so it is refused.
+    snapshots = [(i, list(v.items()) if isinstance(v, dict) else list(v))
+                 for i, v in enumerate(initial) if isinstance(v, (list, dict))]
 
     def branch(fn):
         def run():
             set_args(initial)
             fn()
+            for i, before in snapshots:
+                now = list(initial[i].items()) if isinstance(initial[i], dict) else list(initial[i])
+                if len(now) != len(before) or any(a is not b for a, b in zip(
+                        _flat_items(now), _flat_items(before))):
+                    raise NotImplementedError(
+                        f"to_static: {type(initial[i]).__name__} '{names[i]}' is changed in place "
+                        "inside a tensor-dependent if; build a new value in each branch instead "
+                        "(e.g. a tensor with paddle.concat)")
             return get_args()
         return run
 
     set_args(build_cond(pred, branch(true_fn), branch(false_fn), names=names, strict=False))
+
+
+def _flat_items(items):
+    for item in items:
+        yield from (item if isinstance(item, tuple) else (item,))
 
 
 def convert_while_loop(cond_fn, body_fn, get_args, set_args, names):

@@ -125,12 +125,11 @@ class BreakContinue(ast.NodeTransformer):
         if has_break:
             test = ast.BoolOp(op=ast.And(), values=[test, au.not_(au.load(brk))])
         pre = au.located([au.assign(brk, au.const(False))], node) if has_break else []
-        post = []
-        if node.orelse:
-            post = ([ast.If(test=au.not_(au.load(brk)), body=node.orelse, orelse=[])]
-                    if has_break else node.orelse)
+        post = node.orelse
+        if node.orelse and has_break:
+            post = au.located([ast.If(test=au.not_(au.load(brk)), body=node.orelse, orelse=[])], node)
         loop = ast.While(test=test, body=body, orelse=[])
-        return pre + au.located([loop], node) + au.located(post, node)
+        return pre + au.located([loop], node) + post
 
 
 def _flags_set(stmt, flags):
