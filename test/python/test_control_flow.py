@@ -167,3 +167,21 @@ def test_bad_arguments_raise_typed_errors():
             while_loop(lambda i: i < 3, lambda i: paddle.cast(i, "float32"), [i])
         with pytest.raises(ValueError, match="2 loop variables"):
             while_loop(lambda i, y: i < 3, lambda i, y: [i], [i, x])
+
+
+def test_print_op_prints_at_every_run(capfd):
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        x = paddle.static.data("x", [3], "float32")
+        out = paddle.static.Print(x * 2.0, message="doubled")
+        with pytest.raises(ValueError, match="print_phase"):
+            paddle.static.Print(x, print_phase="sideways")
+        with pytest.raises(TypeError, match="tensor to Print"):
+            paddle.static.Print([1.0])
+    exe = paddle.static.Executor()
+    for k in (1.0, 2.0):
+        got, = exe.run(main, feed={"x": np.full(3, k, np.float32)}, fetch_list=[out],
+                       scope=core.Scope())
+        np.testing.assert_allclose(got, 2 * k)
+    printed = capfd.readouterr().out  # the print kernel writes to stdout
+    assert printed.count("doubled") == 2 and "data: [2 2 2]" in printed and "data: [4 4 4]" in printed

@@ -341,6 +341,19 @@ def test_error_names_the_users_file_and_line():
     assert "paddle.reshape(y, [7, 7])" in message
 
 
+def test_run_time_error_names_the_users_line():
+    def reshape_to_two_rows(x):
+        y = x * 2.0
+        return paddle.reshape(y, [2, 3])
+
+    line = inspect.getsourcelines(reshape_to_two_rows)[1] + 2
+    static = paddle.jit.to_static(reshape_to_two_rows, input_spec=[InputSpec([None, 3])])
+    static(_t(np.ones((2, 3))))
+    with pytest.raises(ValueError) as info:  # only the run with 4 rows can fail
+        static(_t(np.ones((4, 3))))
+    assert f'File "{__file__}", line {line}' in str(info.value)
+
+
 def test_unsupported_and_bad_input_errors():
     def return_in_with(x):
         if paddle.mean(x) > 0:
@@ -365,6 +378,11 @@ def test_unsupported_and_bad_input_errors():
 
     with pytest.raises(NameError, match="'y'"):
         paddle.jit.to_static(one_branch)(_t(X_SMALL))
+    def generator(x):
+        yield x
+
+    with pytest.raises(NotImplementedError, match="generator or async functions.*line"):
+        paddle.jit.to_static(generator)
     with pytest.raises(TypeError, match="expected a function"):
         paddle.jit.to_static(42)
     with pytest.raises(TypeError, match="input_spec to be a list"):

@@ -9,6 +9,7 @@ from paddle.base.layer_helper import create_global_var  # noqa: F401
 from paddle.base.param_attr import ParamAttr  # noqa: F401
 from paddle.static import nn  # noqa: F401
 from paddle.static.compiled import BuildStrategy, CompiledProgram  # noqa: F401
+from paddle.static.control_flow import Print  # noqa: F401
 from paddle.static.input import InputSpec, data  # noqa: F401
 from paddle.static.io import (deserialize_program, load, load_inference_model,  # noqa: F401
                               load_program_state, normalize_program, save,

@@ -1,6 +1,7 @@
-"""Static control flow: cond (one conditional_block per branch, outputs merged by select_input)
-and while_loop (a while op over a sub-block). With a Python or eager predicate both are plain
-Python control flow, as in PaddlePaddle's dynamic mode. to_static's converted code uses them."""
+"""Static control flow: cond (one conditional_block per branch, outputs merged by select_input),
+while_loop (a while op over a sub-block) and Print (a print op). With a Python or eager
+predicate cond and while_loop are plain Python control flow, as in PaddlePaddle's dynamic mode.
+to_static's converted code uses them."""
 import numbers
 
 from paddle.base import core, unique_name
@@ -535,3 +536,28 @@ def _write_back(block, carried, new_values, cond_var, new_pred):
     for c, o in staged:
         if o is not c:
             _assign_to(block, o, c)
+
+
+# -- Print ------------------------------------------------------------------------------------------
+_PRINT_PHASES = ("forward", "backward", "both")
+
+
+def Print(input, first_n=-1, message=None, summarize=20, print_tensor_name=True,  # noqa: N802,A002
+          print_tensor_type=True, print_tensor_shape=True, print_tensor_layout=True,
+          print_tensor_lod=True, print_phase="both"):
+    """Appends a print op: `input` is printed (to stdout) every time the program runs, and its
+    gradient too when print_phase asks. Returns the printed tensor (the op's output)."""
+    from paddle.base import layer_helper as lh
+    if not isinstance(input, Variable):
+        raise TypeError(f"expected a tensor to Print, but got {type(input).__name__}")
+    if not isinstance(print_phase, str) or print_phase.lower() not in _PRINT_PHASES:
+        raise ValueError(f"expected print_phase among {_PRINT_PHASES}, but got {print_phase!r}")
+    if not isinstance(summarize, int) or not isinstance(first_n, int):
+        raise TypeError("expected int first_n and summarize, but got "
+                        f"{type(first_n).__name__} and {type(summarize).__name__}")
+    return lh.append_op("print", {"In": [input]}, {
+        "first_n": first_n, "message": message or "", "summarize": summarize,
+        "print_tensor_name": print_tensor_name, "print_tensor_type": print_tensor_type,
+        "print_tensor_shape": print_tensor_shape, "print_tensor_layout": print_tensor_layout,
+        "print_tensor_lod": print_tensor_lod, "print_phase": print_phase.upper(),
+        "is_forward": True}, dtype=input.dtype)

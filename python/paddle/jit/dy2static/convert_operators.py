@@ -281,7 +281,7 @@ def convert_print(*args, **kwargs):
     """print() in converted code: prints now (static tensors by name, shape and dtype) and
     appends a print op per static tensor, so its value prints at every run."""
     builtins.print(*[_describe(a) for a in args], **kwargs)
-    from paddle.base import layer_helper as lh
+    from paddle.static.control_flow import Print
     for value in args:
         if not is_static_var(value):
             continue
@@ -289,8 +289,7 @@ def convert_print(*args, **kwargs):
             warnings.warn(f"print of '{value.name}' ({dtype_to_str(value.dtype)}) at run time is "
                           "not supported by the print op; printed when tracing only")
             continue
-        lh.append_op("print", {"In": [value]}, {"message": f"Variable: {value.name}",
-                                               "summarize": -1}, dtype=value.dtype)
+        Print(value, message=f"Variable: {value.name}", summarize=-1)
 
 
 def convert_assert(test, message=None):

@@ -230,6 +230,12 @@ class StaticFunction:
             self._instance_ref = None
         if not callable(function):
             raise TypeError(f"expected a function for to_static, but got {type(function).__name__}")
+        if inspect.isgeneratorfunction(function) or inspect.iscoroutinefunction(function) or \
+                inspect.isasyncgenfunction(function):
+            code = function.__code__
+            raise NotImplementedError(f"to_static does not support generator or async functions "
+                                      f"({function.__qualname__}, File \"{code.co_filename}\", "
+                                      f"line {code.co_firstlineno})")
         self._function = function
         self._input_spec = _check_input_spec(input_spec)
         self._build_strategy, self._backend, self._full_graph = build_strategy, backend, full_graph
