@@ -129,6 +129,57 @@ def logical(x):
     return y
 
 
+def conditional_expression(x):
+    y = x * 2.0 if paddle.mean(x) > 0.3 else x - 1.0
+    return y if 1 < 2 else None
+
+
+CALLS = 0
+
+
+def python_constructs(x, xs, table, *args, flag=True):
+    global CALLS
+    try:
+        y = x * 2.0
+    except ValueError:
+        y = x
+    finally:
+        pass
+    with paddle.no_grad():
+        y = y + 1.0
+    if flag:
+        CALLS += 1
+    total = 0
+    for a, b in zip(xs, xs[1:]):
+        total += a * b
+    for key in table:
+        total += table[key]
+    for i in range(3):
+        for j in range(3):
+            if j == 1:
+                break
+            total += j
+        else:
+            total += 100
+    else:
+        total += 1000
+    k = 0
+    while k < 2:
+        k += 1
+    else:
+        total += 10000
+    big = [v for v in xs if v > 1]
+    bump = lambda t: t + 1.0  # noqa: E731
+    store = {"a": y}
+    del store["a"]
+    match total:
+        case 0:
+            total = -1
+        case _:
+            pass
+    return bump(y) + float(total) + float(sum(*args)), f"{total}-{len(big)}"
+
+
 X_SMALL = np.arange(6, dtype=np.float32).reshape(2, 3) / 10
 X_BIG = np.arange(6, dtype=np.float32).reshape(2, 3)
 X_NEG = -np.arange(6, dtype=np.float32).reshape(2, 3)
@@ -139,6 +190,7 @@ def test_if_else(x):
     _same(if_else, _t(x))
     _same(logical, _t(x))
     _same(early_return, _t(x))
+    _same(conditional_expression, _t(x))
 
 
 @pytest.mark.parametrize("n", [0, 1, 4])
@@ -169,6 +221,15 @@ def test_tensor_conditions_become_ops():
 
 
 # -- Python control flow stays Python -----------------------------------------------------------
+def test_python_constructs_run_as_python():
+    args = (_t(X_SMALL), [1, 2, 3], {"a": 5}, [1, 2])
+    want = python_constructs(*args)
+    got = paddle.jit.to_static(python_constructs)(*args)
+    np.testing.assert_allclose(got[0].numpy(), want[0].numpy())
+    assert got[1] == want[1] == "11013-2"
+    assert CALLS == 2  # the global statement reached the module variable (eager + trace)
+
+
 def test_python_values_stay_python_and_loops_unroll():
     calls = []
 

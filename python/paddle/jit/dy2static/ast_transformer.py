@@ -75,7 +75,8 @@ class _SuperAndMangling(ast.NodeTransformer):
 
 class _Logical(ast.NodeTransformer):
     """a and b -> convert_logical_and(lambda: a, lambda: b) (short-circuit kept for Python
-    values), not a -> convert_logical_not(a), a < b < c -> (a < b) and (b < c)."""
+    values), not a -> convert_logical_not(a), a < b < c -> (a < b) and (b < c),
+    a if c else b -> convert_ifexp(c, lambda: a, lambda: b)."""
 
     def visit_FunctionDef(self, node):
         return node
@@ -98,6 +99,11 @@ class _Logical(ast.NodeTransformer):
         for value in reversed(node.values[:-1]):
             result = au.call(au.jst(name), [_thunk(value), _thunk(result)])
         return au.located([result], node)[0]
+
+    def visit_IfExp(self, node):
+        self.generic_visit(node)
+        return au.located([au.call(au.jst("convert_ifexp"), [node.test, _thunk(node.body),
+                                                              _thunk(node.orelse)])], node)[0]
 
     def visit_UnaryOp(self, node):
         self.generic_visit(node)

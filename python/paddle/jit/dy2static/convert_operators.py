@@ -13,7 +13,7 @@ from paddle.base.framework import Variable
 from paddle.static.control_flow import (UndefinedVar, build_cond, build_while, is_static_var,
                                         _truth)
 
-__all__ = ["UndefinedVar", "convert_ifelse", "convert_while_loop", "convert_logical_and",
+__all__ = ["UndefinedVar", "convert_ifelse", "convert_ifexp", "convert_while_loop", "convert_logical_and",
            "convert_logical_or", "convert_logical_not", "convert_len", "convert_range",
            "convert_range_args", "convert_range_cond", "convert_for_iter", "convert_enumerate",
            "convert_zip", "convert_getitem", "convert_print", "convert_assert",
@@ -66,6 +66,14 @@ def convert_ifelse(pred, true_fn, false_fn, get_args, set_args, names):
         return run
 
     set_args(build_cond(pred, branch(true_fn), branch(false_fn), names=names, strict=False))
+
+
+def convert_ifexp(pred, true_fn, false_fn):
+    """`a if pred else b` of converted code (a cond whose branches give one value)."""
+    if not is_static_var(pred):
+        return true_fn() if _truth(pred, "a conditional expression") else false_fn()
+    pred = _as_bool_pred(pred, "a conditional expression")
+    return build_cond(pred, true_fn, false_fn, strict=False)
 
 
 def _flat_items(items):
