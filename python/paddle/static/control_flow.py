@@ -373,7 +373,8 @@ def _as_loop_list(out, n):
         raise TypeError(f"expected the body of while_loop to return a list or tuple of {n} loop "
                         f"variables, but got {type(out).__name__}")
     if len(out) != n:
-        raise ValueError(f"expected the body of while_loop to return {n} loop variables, but got {len(out)}")
+        raise ValueError(f"expected the body of while_loop to return {n} loop variables, but "
+                         f"got {len(out)}")
     return list(out)
 
 

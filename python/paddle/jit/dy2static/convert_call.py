@@ -45,7 +45,8 @@ def not_to_static(func=None):
     try:
         func._paddle_not_to_static = True
     except AttributeError:
-        raise TypeError(f"expected a function for not_to_static, but got {type(func).__name__}") from None
+        raise TypeError(f"expected a function for not_to_static, but got "
+                        f"{type(func).__name__}") from None
     try:
         _converted.pop(func, None)
     except TypeError:

@@ -13,11 +13,13 @@ from paddle.base.framework import Variable
 from paddle.static.control_flow import (UndefinedVar, build_cond, build_while, is_static_var,
                                         _truth)
 
-__all__ = ["UndefinedVar", "convert_ifelse", "convert_ifexp", "convert_while_loop", "convert_logical_and",
-           "convert_logical_or", "convert_logical_not", "convert_len", "convert_range",
-           "convert_range_args", "convert_range_cond", "convert_for_iter", "convert_enumerate",
-           "convert_zip", "convert_getitem", "convert_print", "convert_assert",
-           "convert_isinstance", "convert_to_bool", "convert_to_int", "convert_to_float"]
+__all__ = [
+    "UndefinedVar", "convert_ifelse", "convert_ifexp", "convert_while_loop",
+    "convert_logical_and", "convert_logical_or", "convert_logical_not", "convert_len",
+    "convert_range", "convert_range_args", "convert_range_cond", "convert_for_iter",
+    "convert_enumerate", "convert_zip", "convert_getitem", "convert_print", "convert_assert",
+    "convert_isinstance", "convert_to_bool", "convert_to_int", "convert_to_float"
+]
 
 
 def _as_bool_pred(pred, what):
@@ -192,7 +194,10 @@ def convert_range_args(*args):
     """(start, stop, step) of range(*args); each a Python int or an integer tensor."""
     if not 1 <= len(args) <= 3:
         raise TypeError(f"expected 1 to 3 arguments for range(), but got {len(args)}")
-    start, stop, step = (0, args[0], 1) if len(args) == 1 else (args[0], args[1], args[2] if len(args) == 3 else 1)
+    if len(args) == 1:
+        start, stop, step = 0, args[0], 1
+    else:
+        start, stop, step = args[0], args[1], args[2] if len(args) == 3 else 1
     start, stop, step = (_check_range_arg(start, "start"), _check_range_arg(stop, "stop"),
                          _check_range_arg(step, "step"))
     if not isinstance(step, Variable) and step == 0:
