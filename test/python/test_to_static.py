@@ -312,6 +312,24 @@ def test_short_lived_functions_never_share_programs():
         gc.collect()
 
 
+def test_cache_keys_compare_values_and_types_not_hashes():
+    traces = []
+
+    @paddle.jit.to_static
+    def fn(x, k):
+        traces.append(k)
+        if isinstance(k, bool):
+            return x * 0.0
+        return x * float(k)
+
+    x = _t([1.0])
+    assert hash(-1) == hash(-2)  # equal hashes must still be different keys
+    assert float(fn(x, -1)) == -1.0 and float(fn(x, -2)) == -2.0
+    assert float(fn(x, 1)) == 1.0 and float(fn(x, True)) == 0.0 and float(fn(x, 1.0)) == 1.0
+    assert len(traces) == 5
+    assert float(fn(x, -1)) == -1.0 and len(traces) == 5
+
+
 # -- switches -----------------------------------------------------------------------------------
 def _write_module(tmp_path, name, body):
     (tmp_path / f"{name}.py").write_text(textwrap.dedent(body))

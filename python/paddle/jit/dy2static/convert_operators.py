@@ -302,7 +302,7 @@ def convert_print(*args, **kwargs):
             warnings.warn(f"print of '{value.name}' ({dtype_to_str(value.dtype)}) at run time is "
                           "not supported by the print op; printed when tracing only")
             continue
-        Print(value, message=f"Variable: {value.name}", summarize=-1)
+        Print(value, message=f"Variable: {value.name}")
 
 
 def convert_assert(test, message=None):
