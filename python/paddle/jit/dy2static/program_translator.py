@@ -388,6 +388,11 @@ class StaticFunction:
                 out_kinds = self._output_kinds(out, state)
             except Exception as e:  # noqa: BLE001 - re-raised with the user's line added
                 attach_origin(e)
+                if "'eager_tmp_" in str(e):
+                    e.add_note("to_static: an eager tensor made outside the function is used "
+                               "inside it but was not found (only Layer parameters and buffers, "
+                               "and tensors in the function's globals or closure are captured); "
+                               "pass it as an argument or register it as a Layer buffer")
                 raise
             finally:
                 _trace_stack.pop()
