@@ -1,0 +1,27 @@
+// InferMeta of ops that select or repeat elements: expand_v2, expand_as_v2, tile, where,
+// shape, and the binary logical ops.
+#pragma once
+
+#include <vector>
+
+#include "paddle/phi/core/meta_tensor.h"
+
+namespace phi {
+
+// shape entries: -1 keeps x's extent there; x aligns to the right of shape and each of its
+// extents must be 1 or equal the target.
+void ExpandInferMeta(const MetaTensor& x, const std::vector<int64_t>& shape, MetaTensor* out);
+// target_shape when given, else y's dims.
+void ExpandAsInferMeta(const MetaTensor& x, const MetaTensor& y,
+                       const std::vector<int64_t>& target_shape, MetaTensor* out);
+// x and repeat_times padded with leading 1s to one rank; out = x extent * repeat.
+void TileInferMeta(const MetaTensor& x, const std::vector<int64_t>& repeat_times, MetaTensor* out);
+// condition bool, x and y of one dtype, all three of one shape.
+void WhereInferMeta(const MetaTensor& condition, const MetaTensor& x, const MetaTensor& y,
+                    MetaTensor* out);
+// out: int32 [rank(input)].
+void ShapeInferMeta(const MetaTensor& input, MetaTensor* out);
+// bool out of the broadcast dims (axis -1).
+void LogicalBinaryInferMeta(const MetaTensor& x, const MetaTensor& y, MetaTensor* out);
+
+}  // namespace phi
