@@ -216,3 +216,25 @@ def test_errors_are_typed_and_leave_the_runtime_usable():
     with pytest.raises(KeyError, match="registered op type"):
         core.eager_run_op("no_such_op", {}, {}, {})
     np.testing.assert_allclose((x + 1.0).numpy(), np.full((2, 3), 2.0))  # still usable
+
+
+def test_state_written_in_place_stays_a_constant_leaf():
+    # batch_norm's running statistics: MeanOut/VarianceOut are the Mean/Variance tensors.
+    mean = paddle.to_tensor(np.zeros(2, "float32"))
+    var = paddle.to_tensor(np.ones(2, "float32"))
+    scale = paddle.to_tensor(np.ones(2, "float32"), stop_gradient=False)
+    bias = paddle.to_tensor(np.zeros(2, "float32"), stop_gradient=False)
+    T = paddle.base.eager.Tensor
+    x_all = rng.uniform(size=(2, 3, 2, 2, 2)).astype("float32")
+    want_mean = np.zeros(2)
+    for step in range(2):
+        x, y = paddle.to_tensor(x_all[step]), T()
+        paddle.base.eager.trace_op(
+            "batch_norm", {"X": [x], "Scale": [scale], "Bias": [bias], "Mean": [mean], "Variance": [var]},
+            {"Y": [y], "MeanOut": [mean], "VarianceOut": [var], "SavedMean": [T()], "SavedVariance": [T()]},
+            {"momentum": 0.9})
+        assert mean.stop_gradient and mean.is_leaf and var.stop_gradient and var.is_leaf
+        (y * y).sum().backward()  # the second step must not reach the first step's freed graph
+        want_mean = 0.9 * want_mean + 0.1 * x_all[step].mean(axis=(0, 2, 3))
+        np.testing.assert_allclose(mean.numpy(), want_mean, rtol=1e-5)
+    assert scale.grad is not None and mean.grad is None

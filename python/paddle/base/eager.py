@@ -466,19 +466,27 @@ def _trace_with_grad(op_type, inputs, outputs, attrs):
                    for name, t in in_tensors.items()}
     no_grad = [name for name, t in in_tensors.items() if t.stop_gradient]
     node_outputs = {}
+    # State written in place that autograd treats as a constant (batch_norm's running mean and
+    # variance): it takes the new value but stays a stop-gradient leaf outside the graph.
+    constant_state = set()
     for slot, values in outs.items():
         for i, value in enumerate(values):
             name = f"{slot}#{i}"
             t = out_tensors[name]
             if name in aliased:
-                if t._node is None and not t.stop_gradient:
+                if t._node is None and t.stop_gradient:
+                    t._t = value
+                    constant_state.add(name)
+                    node_outputs[name] = (next(_uids), value)  # no tensor owns this identity
+                    continue
+                if t._node is None:
                     raise RuntimeError(f"leaf tensor '{t.name}' needs a gradient and cannot be "
                                        f"changed in place by '{op_type}'")
                 t._t, t._uid = value, next(_uids)
             node_outputs[name] = (t._uid, t._t)
     node = _Node(desc, node_inputs, node_outputs, no_grad)
     for name, t in out_tensors.items():
-        if is_floating(t.dtype):
+        if name not in constant_state and is_floating(t.dtype):
             t._stop_gradient = False
             t._node = node
     return None

@@ -2,24 +2,11 @@
 MeanOut/VarianceOut), normalize; layer_norm lives in common.py. group_norm and instance_norm
 wait for their ops."""
 from paddle.base import layer_helper as lh
-from paddle.base.framework import in_dynamic_mode
 
 __all__ = ["batch_norm", "normalize", "group_norm", "instance_norm", "local_response_norm"]
 
 _LAYOUTS = {"NC": "NCHW", "NCL": "NCHW", "NCHW": "NCHW", "NCDHW": "NCHW",
             "NLC": "NHWC", "NHWC": "NHWC", "NDHWC": "NHWC"}
-
-
-def _keep_statistics_leaves(*tensors):
-    """Eager workaround: the tracer marks every floating output of a recorded op as needing a
-    gradient and links it to the op's tape node, running statistics written in place
-    included. They are constants to autograd (batch_norm_grad gives them no gradient), so
-    they become stop-gradient leaves again; otherwise the next step's graph would reach back
-    into this one's (already freed) tape."""
-    for t in tensors:
-        if getattr(t, "_node", None) is not None:
-            t._node = None
-            t.stop_gradient = True
 
 
 def batch_norm(x, running_mean, running_var, weight, bias, training=False, momentum=0.9,
@@ -63,8 +50,6 @@ def _batch_norm(x, running_mean, running_var, weight, bias, is_test, momentum, e
         attrs={"momentum": float(momentum), "epsilon": float(epsilon), "is_test": bool(is_test),
                "data_layout": layout, "use_global_stats": bool(use_global_stats),
                "trainable_statistics": bool(trainable_statistics)})
-    if in_dynamic_mode():
-        _keep_statistics_leaves(running_mean, running_var)
     return y
 
 
