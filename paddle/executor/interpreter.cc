@@ -1,6 +1,7 @@
 #include "paddle/executor/interpreter.h"
 
 #include <algorithm>
+#include <cstring>
 #include <sstream>
 #include <unordered_map>
 #include <unordered_set>
@@ -255,10 +256,23 @@ std::vector<phi::DenseTensor> Interpreter::Run(
     framework::Variable* var = local_scope_->FindVar(name);
     PD_CHECK(var != nullptr && var->IsType<phi::DenseTensor>(), NotFound,
              "expected fetch target '", name, "' to be a variable of the program, but it is not");
-    const phi::DenseTensor& t = var->Get<phi::DenseTensor>();
-    PD_CHECK(t.initialized() || t.numel() == 0, PreconditionNotMet, "expected fetch target '",
+    phi::DenseTensor* t = var->GetMutable<phi::DenseTensor>();
+    PD_CHECK(t->initialized() || t->numel() == 0, PreconditionNotMet, "expected fetch target '",
              name, "' to hold data after the run, but it is empty (freed or never written)");
-    fetched.push_back(t);
+    // The caller owns what it fetched: a later run must not write into it. A temporary hands
+    // its storage over (the next run allocates afresh); a persistable, which ops such as an
+    // optimizer update in place, is copied.
+    if (local_scope_->FindLocalVar(name) == var) {
+      fetched.push_back(*t);
+      t->clear();
+    } else {
+      phi::DenseTensor copy(t->dtype(), t->dims());
+      if (t->nbytes() > 0) {
+        void* dst = dev_ctx_->Alloc(&copy, t->dtype());
+        std::memcpy(dst, t->raw_data(), t->nbytes());
+      }
+      fetched.push_back(std::move(copy));
+    }
   }
   return fetched;
 }

@@ -230,3 +230,21 @@ def test_every_kind_of_desc_edit_after_a_run_takes_effect():
     # A whole new desc object (same content) is a new identity and runs alike.
     main.desc = paddle.base.core.ProgramDesc(main.desc)
     np.testing.assert_array_equal(exe.run(main, feed=feed, fetch_list=[z])[0], [20.0, -40.0])
+
+
+def test_fetched_tensors_are_not_overwritten_by_later_runs():
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        x = paddle.static.data("x", [2], "float32")
+        y = paddle.exp(x)
+        w = paddle.static.create_global_var([2], 1.0, "float32", persistable=True, name="fetch_w")
+        # w *= 2 in place on every run, as an optimizer updates a parameter
+        main.global_block().append_op(type="scale", inputs={"X": [w]}, outputs={"Out": [w]},
+                                      attrs={"scale": 2.0})
+    exe = paddle.static.Executor()
+    exe.run(startup)
+    first_y, first_w = exe.run(main, feed={"x": np.zeros(2, "float32")}, fetch_list=[y, w],
+                               return_numpy=False)
+    exe.run(main, feed={"x": np.ones(2, "float32")}, fetch_list=[y, w], return_numpy=False)
+    np.testing.assert_allclose(np.array(first_y), [1.0, 1.0])  # exp(0), not exp(1)
+    np.testing.assert_allclose(np.array(first_w), [2.0, 2.0])  # the value at fetch time, not 4
