@@ -16,7 +16,7 @@ import numpy as np
 
 from paddle.base import core
 from paddle.base.dtypes import VarType, convert_dtype, dtype_to_np, dtype_to_str, is_floating
-from paddle.base.framework import Variable
+from paddle.base.framework import Variable, _ParameterMixin
 
 _EMPTY = core.empty_var_name()
 _GRAD = core.grad_var_suffix()
@@ -340,29 +340,16 @@ class Tensor(Variable):
         raise NotImplementedError("Tensor.register_hook is not supported yet")
 
 
-class EagerParamBase(Tensor):
+class EagerParamBase(_ParameterMixin, Tensor):
     """A trainable eager tensor (what nn.Layer.create_parameter returns in dynamic mode)."""
 
     def __init__(self, shape, dtype, name=None, trainable=True, optimize_attr=None,
                  regularizer=None, need_clip=True, do_model_average=None, **kwargs):
-        if shape is None or any(d is None or d < 0 for d in shape):
-            raise ValueError(f"expected a parameter shape with known extents, but got {shape}")
+        self._check_parameter_shape(shape)
         value = core.DenseTensor()
         value.set(np.zeros([int(d) for d in shape], dtype_to_np(dtype)), core.CPUPlace())
         super().__init__(value, stop_gradient=not trainable, name=name, persistable=True)
-        self.optimize_attr = optimize_attr or {"learning_rate": 1.0}
-        self.regularizer = regularizer
-        self.need_clip = need_clip
-        self.do_model_average = do_model_average
-        self.is_distributed = False
-
-    @property
-    def trainable(self):
-        return not self.stop_gradient
-
-    @trainable.setter
-    def trainable(self, value):
-        self.stop_gradient = not value
+        self._set_parameter_attrs(optimize_attr, regularizer, need_clip, do_model_average)
 
     def __repr__(self):
         return "Parameter containing:\n" + super().__repr__()

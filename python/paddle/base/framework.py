@@ -225,16 +225,16 @@ class Variable:
         raise TypeError("a static Variable cannot be used as a Python index")
 
 
-class Parameter(Variable):
-    """A persistable, trainable variable, initialized by an op in the startup program."""
+class _ParameterMixin:
+    """What static and eager parameters share: the known-extent shape check, the optimizer
+    and regularization settings, and `trainable` as the inverse of stop_gradient."""
 
-    def __init__(self, block, shape, dtype, name=None, trainable=True, optimize_attr=None,
-                 regularizer=None, need_clip=True, do_model_average=None, **kwargs):
+    @staticmethod
+    def _check_parameter_shape(shape):
         if shape is None or any(d is None or d < 0 for d in shape):
             raise ValueError(f"expected a parameter shape with known extents, but got {shape}")
-        super().__init__(block, name=name, shape=shape, dtype=dtype, persistable=True, **kwargs)
-        self.desc.set_is_parameter(True)
-        self.trainable = trainable
+
+    def _set_parameter_attrs(self, optimize_attr, regularizer, need_clip, do_model_average):
         self.optimize_attr = optimize_attr or {"learning_rate": 1.0}
         self.regularizer = regularizer
         self.need_clip = need_clip
@@ -248,6 +248,18 @@ class Parameter(Variable):
     @trainable.setter
     def trainable(self, value):
         self.stop_gradient = not value
+
+
+class Parameter(_ParameterMixin, Variable):
+    """A persistable, trainable variable, initialized by an op in the startup program."""
+
+    def __init__(self, block, shape, dtype, name=None, trainable=True, optimize_attr=None,
+                 regularizer=None, need_clip=True, do_model_average=None, **kwargs):
+        self._check_parameter_shape(shape)
+        super().__init__(block, name=name, shape=shape, dtype=dtype, persistable=True, **kwargs)
+        self.desc.set_is_parameter(True)
+        self.trainable = trainable
+        self._set_parameter_attrs(optimize_attr, regularizer, need_clip, do_model_average)
 
 
 class Operator:
