@@ -376,11 +376,12 @@ class Layer:
     def set_state_dict(self, state_dict, use_structured_name=True):
         """Copies values (NumPy arrays or Tensors) into the parameters and persistable
         buffers, keyed by structured name (or by variable name). In static mode the values go
-        into the global scope. Returns (missing_keys, unexpected_keys); a key whose shape
-        differs raises ValueError."""
+        into the global scope. Returns (missing_keys, unexpected_keys). As in PaddlePaddle, a
+        key whose shape differs is skipped with a warning naming both shapes (fine-tuning
+        loads a checkpoint whose classifier head has another size) and counts as missing."""
         if not isinstance(state_dict, dict):
             raise TypeError(f"expected state_dict to be a dict, but got {type(state_dict).__name__}")
-        missing, matched, wanted = [], [], set()
+        missing, skipped, matched, wanted = [], [], [], set()
         for key, target in self.state_dict().items():
             lookup = key if use_structured_name else target.name
             wanted.add(lookup)
@@ -389,16 +390,19 @@ class Layer:
                 continue
             value = _as_array(state_dict[lookup], lookup)
             if list(value.shape) != list(target.shape):
-                raise ValueError(f"expected '{lookup}' to have shape {list(target.shape)}, but "
-                                 f"the state_dict gives shape {list(value.shape)}")
+                warnings.warn(f"set_state_dict: skip loading '{lookup}': expected shape "
+                              f"{list(target.shape)}, but the state_dict gives shape "
+                              f"{list(value.shape)}")
+                skipped.append(lookup)
+                continue
             matched.append((target, value))
         if missing:
             warnings.warn(f"set_state_dict: no value given for {missing}; they keep their values")
         unexpected = [key for key in state_dict if key not in wanted]
-        # Nothing is written before every shape has been checked: a failed call changes nothing.
+        # Nothing is written before every value has been converted: a failing call changes nothing.
         for target, value in matched:
             _assign_value(target, value)
-        return missing, unexpected
+        return missing + skipped, unexpected
 
     set_dict = set_state_dict
     load_dict = set_state_dict
