@@ -3,8 +3,6 @@
 //   cpp_inference --model <prefix> --data <fashion-mnist dir> [--threads N] [--batch B]
 // --threads N runs N predictors (the first and N-1 clones), one thread each, on slices of
 // the test set. Prints load time, first-run latency and `cpp_accuracy=<value>`.
-#include <zlib.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -17,63 +15,18 @@
 #include <thread>
 #include <vector>
 
+#include "../common/fashion_mnist_idx.h"
 #include "paddle_inference_api.h"
 
 namespace {
+
+using fashion_mnist::Dataset;
+using fashion_mnist::LoadTestSet;
 
 using Clock = std::chrono::steady_clock;
 
 double MsSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
-
-std::string ReadGzip(const std::string& path) {
-  gzFile file = gzopen(path.c_str(), "rb");
-  if (file == nullptr) throw std::runtime_error("cannot open " + path);
-  std::string bytes;
-  char buffer[1 << 16];
-  int n;
-  while ((n = gzread(file, buffer, sizeof(buffer))) > 0) bytes.append(buffer, n);
-  int err = 0;
-  const char* message = gzerror(file, &err);
-  gzclose(file);
-  if (n < 0 || (err != Z_OK && err != Z_STREAM_END))
-    throw std::runtime_error("cannot decompress " + path + ": " + message);
-  return bytes;
-}
-
-uint32_t BigEndian32(const std::string& bytes, size_t offset) {
-  const auto* p = reinterpret_cast<const unsigned char*>(bytes.data()) + offset;
-  return (uint32_t{p[0]} << 24) | (uint32_t{p[1]} << 16) | (uint32_t{p[2]} << 8) | p[3];
-}
-
-struct Dataset {
-  int count = 0, rows = 0, cols = 0;
-  std::vector<float> images;  // count * rows * cols, in [0, 1]
-  std::vector<int64_t> labels;
-};
-
-Dataset LoadTestSet(const std::string& dir) {
-  std::string images = ReadGzip(dir + "/t10k-images-idx3-ubyte.gz");
-  std::string labels = ReadGzip(dir + "/t10k-labels-idx1-ubyte.gz");
-  if (images.size() < 16 || BigEndian32(images, 0) != 2051)
-    throw std::runtime_error("not an IDX image file: " + dir + "/t10k-images-idx3-ubyte.gz");
-  if (labels.size() < 8 || BigEndian32(labels, 0) != 2049)
-    throw std::runtime_error("not an IDX label file: " + dir + "/t10k-labels-idx1-ubyte.gz");
-  Dataset data;
-  data.count = static_cast<int>(BigEndian32(images, 4));
-  data.rows = static_cast<int>(BigEndian32(images, 8));
-  data.cols = static_cast<int>(BigEndian32(images, 12));
-  size_t pixels = static_cast<size_t>(data.count) * data.rows * data.cols;
-  if (images.size() != 16 + pixels || BigEndian32(labels, 4) != static_cast<uint32_t>(data.count) ||
-      labels.size() != 8 + static_cast<size_t>(data.count))
-    throw std::runtime_error("image and label files in " + dir + " disagree or are truncated");
-  data.images.resize(pixels);
-  for (size_t i = 0; i < pixels; ++i)
-    data.images[i] = static_cast<unsigned char>(images[16 + i]) / 255.0f;
-  data.labels.resize(data.count);
-  for (int i = 0; i < data.count; ++i) data.labels[i] = static_cast<unsigned char>(labels[8 + i]);
-  return data;
 }
 
 // Runs images [begin, end) through `predictor` in batches; returns the number correct.

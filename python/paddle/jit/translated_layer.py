@@ -49,7 +49,8 @@ def _static_function_of(layer):
 
 def save(layer, path, input_spec=None, **configs):
     """Traces `layer` (its forward) or a function with `input_spec` (InputSpecs or example
-    tensors; without it the program of the latest call is used) and writes <path>.pdmodel,
+    tensors; without it the input_spec given to to_static, else the program of the latest
+    call is used) and writes <path>.pdmodel,
     <path>.pdiparams and, when there are parameters, <path>.pdiparams.info."""
     _check_path(path)
     unknown = sorted(set(configs) - set(_KNOWN_CONFIGS))
@@ -59,6 +60,8 @@ def save(layer, path, input_spec=None, **configs):
         raise NotImplementedError("jit.save(output_spec=...) is not supported yet; all tensor "
                                   "outputs are saved")
     static_fn, owner = _static_function_of(layer)
+    if input_spec is None and getattr(static_fn, "_input_spec", None):
+        input_spec = static_fn._input_spec  # given to to_static, as PaddlePaddle uses it
     if input_spec is not None:
         concrete = static_fn.get_concrete_program(*_check_input_spec(input_spec))
     else:
