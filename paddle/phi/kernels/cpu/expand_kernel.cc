@@ -8,16 +8,6 @@
 
 namespace phi {
 namespace {
-
-template <typename T, typename Context>
-void Repeat(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
-  const DenseTensor x_in = x;  // keeps X alive should Out share its variable
-  const T* in = x_in.data<T>();
-  T* result = dev_ctx.template Alloc<T>(out);
-  funcs::ForEachRepeatIndex(x_in.dims(), out->dims(),
-                            [&](int64_t o, int64_t i) { result[o] = in[i]; });
-}
-
 void RefuseTensorArgs(const DenseTensor* single, const std::vector<const DenseTensor*>& list,
                       const char* op, const char* what) {
   bool given = single != nullptr || std::any_of(list.begin(), list.end(),
@@ -25,33 +15,29 @@ void RefuseTensorArgs(const DenseTensor* single, const std::vector<const DenseTe
   PD_CHECK(!given, Unimplemented, op, " with ", what,
            " given as tensors is not supported yet; pass the attribute");
 }
-
 }  // namespace
 
 template <typename T, typename Context>
-void ExpandKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* shape_tensor,
-                  const std::vector<const DenseTensor*>& shape_tensors,
-                  const std::vector<int64_t>& shape, DenseTensor* out) {
-  RefuseTensorArgs(shape_tensor, shape_tensors, "expand_v2", "the shape");
-  (void)shape;  // InferMeta turned it into Out's dims
-  Repeat<T>(dev_ctx, x, out);
+void RepeatKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  const DenseTensor x_in = x;  // keeps X alive should Out share its variable
+  const T* in = x_in.data<T>();
+  T* result = dev_ctx.template Alloc<T>(out);
+  funcs::ForEachRepeatIndex(x_in.dims(), out->dims(),
+                            [&](int64_t o, int64_t i) { result[o] = in[i]; });
 }
 
 template <typename T, typename Context>
-void ExpandAsKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* y,
-                    const std::vector<int64_t>& target_shape, DenseTensor* out) {
-  (void)y;
-  (void)target_shape;
-  Repeat<T>(dev_ctx, x, out);
+void ExpandKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* shape_tensor,
+                  const std::vector<const DenseTensor*>& shape_tensors, DenseTensor* out) {
+  RefuseTensorArgs(shape_tensor, shape_tensors, "expand_v2", "the shape");
+  RepeatKernel<T>(dev_ctx, x, out);
 }
 
 template <typename T, typename Context>
 void TileKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* repeat_tensor,
-                const std::vector<const DenseTensor*>& repeat_tensors,
-                const std::vector<int64_t>& repeat_times, DenseTensor* out) {
+                const std::vector<const DenseTensor*>& repeat_tensors, DenseTensor* out) {
   RefuseTensorArgs(repeat_tensor, repeat_tensors, "tile", "repeat_times");
-  (void)repeat_times;
-  Repeat<T>(dev_ctx, x, out);
+  RepeatKernel<T>(dev_ctx, x, out);
 }
 
 template <typename T, typename Context>
@@ -69,6 +55,6 @@ void RepeatGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseT
 }  // namespace phi
 
 PD_REGISTER_KERNEL(expand, CPU, phi::ExpandKernel, float, double, int32_t, int64_t, bool);
-PD_REGISTER_KERNEL(expand_as, CPU, phi::ExpandAsKernel, float, double, int32_t, int64_t, bool);
+PD_REGISTER_KERNEL(repeat, CPU, phi::RepeatKernel, float, double, int32_t, int64_t, bool);
 PD_REGISTER_KERNEL(tile, CPU, phi::TileKernel, float, double, int32_t, int64_t, bool);
 PD_REGISTER_KERNEL(repeat_grad, CPU, phi::RepeatGradKernel, float, double);
