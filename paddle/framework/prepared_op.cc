@@ -139,7 +139,8 @@ phi::KernelKey ChooseKernelKey(const OpDesc& op, const OpRecord& record, const B
   return ChooseKernelKey(op, record, place, dtype_of, dtype_input);
 }
 
-void RunOpOnTensors(const OpDesc& op, const TensorOf& tensor_of, const phi::Place& place) {
+std::unique_ptr<PreparedOp> PrepareOpOnTensors(const OpDesc& op, const TensorOf& tensor_of,
+                                               const phi::Place& place) {
   const OpRecord& record = OpRecordRegistry::Instance().Get(op.Type());
   auto slot_tensors = [&](bool input) {
     return [&, input](const std::string& slot) {
@@ -156,15 +157,19 @@ void RunOpOnTensors(const OpDesc& op, const TensorOf& tensor_of, const phi::Plac
   std::string dtype_input;
   phi::KernelKey key = ChooseKernelKey(op, record, place, dtype_of, &dtype_input);
   const phi::DenseTensor* dtype_source = dtype_input.empty() ? nullptr : tensor_of(dtype_input, true);
-  PreparedOp prepared(op, record, key, dtype_source, slot_tensors(true), slot_tensors(false),
-                      &phi::DeviceContextFor(place));
+  return std::make_unique<PreparedOp>(op, record, key, dtype_source, slot_tensors(true),
+                                      slot_tensors(false), &phi::DeviceContextFor(place));
+}
+
+void RunOpOnTensors(const OpDesc& op, const TensorOf& tensor_of, const phi::Place& place) {
+  std::unique_ptr<PreparedOp> prepared = PrepareOpOnTensors(op, tensor_of, place);
   namespace prof = common::profiler;
   prof::RecordEvent event;
   if (prof::Enabled()) {
     event.Begin(op.Type(), prof::EventType::kOperator,
                 InputShapes(op, [&](const std::string& name) { return tensor_of(name, true); }));
   }
-  prepared.Run();
+  prepared->Run();
 }
 
 }  // namespace framework

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -64,6 +65,11 @@ phi::KernelKey ChooseKernelKey(const OpDesc& op, const OpRecord& record, const B
 
 // Resolves one variable of an op to its tensor (nullptr: absent).
 using TensorOf = std::function<phi::DenseTensor*(const std::string& name, bool is_input)>;
+
+// A PreparedOp for `op` on `place`, its variables resolved once by `tensor_of` (the tensors
+// it binds must outlive it). Eager mode keeps one per call signature.
+std::unique_ptr<PreparedOp> PrepareOpOnTensors(const OpDesc& op, const TensorOf& tensor_of,
+                                               const phi::Place& place);
 
 // Runs `op` once on `place` through a PreparedOp, its variables resolved by `tensor_of`
 // (@EMPTY@ names are absent without asking). Single-op runs and eager calls use this.

@@ -2,9 +2,14 @@
 // core (framework::RunOpOnTensors). The Python tracer (paddle/base/eager.py) calls
 // `eager_run_op` for every forward op and `run_op_desc` for the grad ops that the op
 // records' grad makers produce, so eager mode has no op system or gradient formula of its own.
+#include <algorithm>
+#include <memory>
+#include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "paddle/common/errors.h"
+#include "paddle/common/profiler.h"
 #include "paddle/framework/backward.h"
 #include "paddle/framework/prepared_op.h"
 #include "paddle/pybind/pybind_common.h"
@@ -17,32 +22,53 @@ namespace {
 using framework::OpDesc;
 using TensorMap = std::unordered_map<std::string, phi::DenseTensor*>;
 
-// Names each tensor of `slots` ("<slot>#<i>") in `op`, recording them in `tensors`;
-// None entries become @EMPTY@.
-void AddSlots(const py::dict& slots, bool input, OpDesc* op, TensorMap* tensors) {
+// Calls `fn(slot, entries)` for each slot of a call's dict: a list or tuple of entries, or
+// one entry; a None or empty slot is left out (as the Python tracer does). The entries are
+// borrowed from the dict.
+template <typename Fn>
+void ForEachSlot(const py::dict& slots, Fn&& fn) {
+  std::vector<PyObject*> entries;
   for (auto item : slots) {
-    std::string slot = py::str(item.first);
+    PyObject* value = item.second.ptr();
+    if (value == Py_None) continue;
+    entries.clear();
+    if (PyList_Check(value)) {
+      for (Py_ssize_t i = 0; i < PyList_GET_SIZE(value); ++i)
+        entries.push_back(PyList_GET_ITEM(value, i));
+    } else if (PyTuple_Check(value)) {
+      for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(value); ++i)
+        entries.push_back(PyTuple_GET_ITEM(value, i));
+    } else {
+      entries.push_back(value);
+    }
+    if (!entries.empty()) fn(item.first, entries);
+  }
+}
+
+std::string SlotName(const py::handle& slot) {
+  Py_ssize_t size = 0;
+  const char* data = PyUnicode_Check(slot.ptr()) ? PyUnicode_AsUTF8AndSize(slot.ptr(), &size)
+                                                 : nullptr;
+  PD_CHECK(data != nullptr, InvalidArgument, "expected slot names to be strings, but got ",
+           std::string(py::str(py::type::of(slot))));
+  return std::string(data, static_cast<size_t>(size));
+}
+
+// Names each entry of `slots` "<slot>#<i>" in `op` (None entries become @EMPTY@).
+void AddSlots(const py::dict& slots, bool input, OpDesc* op) {
+  ForEachSlot(slots, [&](const py::handle& key, const std::vector<PyObject*>& entries) {
+    std::string slot = SlotName(key);
     std::vector<std::string> names;
-    size_t i = 0;
-    for (auto value : py::reinterpret_borrow<py::sequence>(item.second)) {
-      if (value.is_none()) {
-        names.emplace_back(framework::kEmptyVarName);
-        ++i;
-        continue;
-      }
-      PD_CHECK(py::isinstance<phi::DenseTensor>(value), InvalidArgument, "expected ",
-               input ? "input" : "output", " slot ", slot, " to hold DenseTensors, but got ",
-               std::string(py::str(py::type::of(value))));
-      std::string name = slot + "#" + std::to_string(i++);
-      (*tensors)[name] = value.cast<phi::DenseTensor*>();
-      names.push_back(std::move(name));
+    for (size_t i = 0; i < entries.size(); ++i) {
+      names.push_back(entries[i] == Py_None ? std::string(framework::kEmptyVarName)
+                                            : slot + "#" + std::to_string(i));
     }
     if (input) {
       op->SetInput(slot, names);
     } else {
       op->SetOutput(slot, names);
     }
-  }
+  });
 }
 
 void Run(const OpDesc& op, const TensorMap& tensors) {
@@ -55,23 +81,329 @@ void Run(const OpDesc& op, const TensorMap& tensors) {
   framework::RunOpOnTensors(op, tensor_of, phi::CPUPlace());
 }
 
-// Builds the desc of op `type` over the given tensors and runs it.
-OpDesc RunEager(const std::string& type, const py::dict& inputs, const py::dict& outputs,
-                const py::dict& attrs) {
+// Builds the desc of op `type` over the given tensors (variables named "<slot>#<i>").
+OpDesc BuildEagerDesc(const std::string& type, const py::dict& inputs, const py::dict& outputs,
+                      const py::dict& attrs) {
   const framework::OpRecord& record = framework::OpRecordRegistry::Instance().Get(type);
   OpDesc op(type);
-  TensorMap tensors;
-  AddSlots(inputs, true, &op, &tensors);
-  AddSlots(outputs, false, &op, &tensors);
+  AddSlots(inputs, true, &op);
+  AddSlots(outputs, false, &op);
   for (auto item : attrs) {
     if (item.second.is_none()) continue;
     std::string name = py::str(item.first);
     if (framework::IsCommonAttr(name)) continue;
     SetAttrFromPython(&op, name, item.second, &record);
   }
-  Run(op, tensors);
   return op;
 }
+
+// Appends a Python attribute value to a cache key: exact for bool/int/float/str/None and
+// lists of them, repr() for anything else (numpy scalars, dtypes).
+void AppendValueKey(const py::handle& value, std::string* key) {
+  PyObject* v = value.ptr();
+  if (v == Py_None) {
+    key->push_back('N');
+  } else if (PyBool_Check(v)) {
+    key->push_back(v == Py_True ? 'T' : 'F');
+  } else if (PyLong_Check(v)) {
+    int overflow = 0;
+    long long i = PyLong_AsLongLongAndOverflow(v, &overflow);
+    if (overflow != 0) {
+      key->append("L").append(py::repr(value).cast<std::string>());
+    } else {
+      key->push_back('i');
+      key->append(reinterpret_cast<const char*>(&i), sizeof(i));
+    }
+  } else if (PyFloat_Check(v)) {
+    double d = PyFloat_AS_DOUBLE(v);
+    key->push_back('f');
+    key->append(reinterpret_cast<const char*>(&d), sizeof(d));
+  } else if (PyUnicode_Check(v)) {
+    Py_ssize_t size = 0;
+    const char* data = PyUnicode_AsUTF8AndSize(v, &size);
+    key->push_back('s');
+    key->append(std::to_string(size)).push_back(':');
+    key->append(data, static_cast<size_t>(size));
+  } else if (PyList_Check(v) || PyTuple_Check(v)) {
+    key->push_back('[');
+    for (auto item : py::reinterpret_borrow<py::sequence>(value)) AppendValueKey(item, key);
+    key->push_back(']');
+  } else {
+    key->append("r").append(py::repr(value).cast<std::string>()).push_back(';');
+  }
+}
+
+// A call's tensors in slot order (nullptr for None); the key's slot part records the
+// arity and the None positions so that one key always means one desc.
+void CollectSlots(const py::dict& slots, std::vector<phi::DenseTensor*>* tensors,
+                  std::string* key) {
+  ForEachSlot(slots, [&](const py::handle& slot, const std::vector<PyObject*>& entries) {
+    key->append(SlotName(slot)).push_back('(');
+    for (PyObject* entry : entries) {
+      if (entry == Py_None) {
+        key->push_back('N');
+        tensors->push_back(nullptr);
+        continue;
+      }
+      py::handle value(entry);
+      PD_CHECK(py::isinstance<phi::DenseTensor>(value), InvalidArgument, "expected slot ",
+               SlotName(slot), " to hold DenseTensors, but got ",
+               std::string(py::str(py::type::of(value))));
+      key->push_back('t');
+      tensors->push_back(value.cast<phi::DenseTensor*>());
+    }
+    key->push_back(')');
+  });
+}
+
+// CollectSlots over eager Tensors: each entry is None or an object whose `_t` is a
+// DenseTensor; `needs_grad` (when given) is set if one has `_stop_gradient` False. Returns
+// false when an entry is anything else.
+bool CollectTensorSlots(const py::dict& slots, std::vector<phi::DenseTensor*>* tensors,
+                        std::string* key, bool* needs_grad) {
+  static PyObject* value_attr = PyUnicode_InternFromString("_t");
+  static PyObject* stop_attr = PyUnicode_InternFromString("_stop_gradient");
+  bool ok = true;
+  ForEachSlot(slots, [&](const py::handle& slot, const std::vector<PyObject*>& entries) {
+    if (!ok) return;
+    key->append(SlotName(slot)).push_back('(');
+    for (PyObject* entry : entries) {
+      if (entry == Py_None) {
+        key->push_back('N');
+        tensors->push_back(nullptr);
+        continue;
+      }
+      // The Tensor (held by the caller's dict) keeps its DenseTensor alive.
+      py::object value = py::reinterpret_steal<py::object>(PyObject_GetAttr(entry, value_attr));
+      if (!value || !py::isinstance<phi::DenseTensor>(value)) {
+        PyErr_Clear();
+        ok = false;
+        return;
+      }
+      if (needs_grad != nullptr && !*needs_grad) {
+        PyObject* stop = PyObject_GetAttr(entry, stop_attr);
+        if (stop == nullptr) {
+          PyErr_Clear();
+          ok = false;
+          return;
+        }
+        *needs_grad = stop == Py_False;
+        Py_DECREF(stop);
+      }
+      key->push_back('t');
+      tensors->push_back(value.cast<phi::DenseTensor*>());
+    }
+    key->push_back(')');
+  });
+  return ok;
+}
+
+// The variable names BuildEagerDesc gives a slot dict's entries, in the same order as
+// CollectSlots ("" for None).
+std::vector<std::string> SlotNames(const py::dict& slots) {
+  std::vector<std::string> names;
+  ForEachSlot(slots, [&](const py::handle& key, const std::vector<PyObject*>& entries) {
+    std::string slot = SlotName(key);
+    for (size_t i = 0; i < entries.size(); ++i)
+      names.push_back(entries[i] == Py_None ? std::string() : slot + "#" + std::to_string(i));
+  });
+  return names;
+}
+
+// One eager call signature (op type, slot arities, attributes), or one grad op of such a
+// call, prepared once: the desc, and a PreparedOp bound to placeholder tensors on the first
+// run. Each run shares the caller's tensors into the placeholders, runs, hands the outputs
+// back and drops the references, so repeated calls skip the desc, the record lookup, kernel
+// choice, argument binding and (for unchanged shapes) InferMeta. Outputs the caller gives
+// with storage (in-place ops) are written in place. Grad ops are made once per set of inputs
+// that need no gradient, from the op records' grad makers (as append_backward does).
+class CachedEagerOp {
+ public:
+  // `in_names` / `out_names`: the desc's variables in the order run() takes their tensors
+  // ("" for an absent entry).
+  CachedEagerOp(OpDesc desc, std::vector<std::string> in_names, std::vector<std::string> out_names)
+      : desc_(std::move(desc)),
+        in_names_(std::move(in_names)),
+        out_names_(std::move(out_names)),
+        in_(in_names_.size()),
+        out_(out_names_.size()) {}
+
+  // The grad op's variables, without @EMPTY@ and repeats.
+  static std::shared_ptr<CachedEagerOp> ForGradOp(OpDesc desc) {
+    auto unique = [](const std::vector<std::string>& names) {
+      std::vector<std::string> out;
+      for (const auto& n : names) {
+        if (n != framework::kEmptyVarName && std::find(out.begin(), out.end(), n) == out.end())
+          out.push_back(n);
+      }
+      return out;
+    };
+    std::vector<std::string> ins = unique(desc.InputArgumentNames());
+    std::vector<std::string> outs = unique(desc.OutputArgumentNames());
+    return std::make_shared<CachedEagerOp>(std::move(desc), std::move(ins), std::move(outs));
+  }
+
+  const OpDesc& desc() const { return desc_; }
+  // Whether the op's record names a grad op (a call needing gradients must be traced).
+  bool differentiable() const {
+    if (differentiable_ < 0) {
+      differentiable_ =
+          framework::OpRecordRegistry::Instance().Get(desc_.Type()).grad.op_type.empty() ? 0 : 1;
+    }
+    return differentiable_ == 1;
+  }
+  const std::vector<std::string>& input_names() const { return in_names_; }
+  const std::vector<std::string>& output_names() const { return out_names_; }
+
+  void Run(const std::vector<phi::DenseTensor*>& ins, const std::vector<phi::DenseTensor*>& outs) {
+    PD_CHECK(ins.size() == in_.size() && outs.size() == out_.size(), InvalidArgument,
+             "expected ", in_.size(), " inputs and ", out_.size(), " outputs for eager op '",
+             desc_.Type(), "', but got ", ins.size(), " and ", outs.size());
+    Placeholders release(this);
+    for (size_t i = 0; i < ins.size(); ++i) {
+      if (ins[i] != nullptr) in_[i] = *ins[i];
+    }
+    for (size_t i = 0; i < outs.size(); ++i) {
+      if (outs[i] != nullptr && outs[i]->initialized()) out_[i] = *outs[i];
+    }
+    if (prepared_ == nullptr) Prepare();
+    namespace prof = common::profiler;
+    prof::RecordEvent event;
+    if (prof::Enabled()) {
+      auto find = [&](const std::string& name) -> const phi::DenseTensor* {
+        for (size_t i = 0; i < in_names_.size(); ++i)
+          if (in_names_[i] == name) return &in_[i];
+        return nullptr;
+      };
+      event.Begin(desc_.Type(), prof::EventType::kOperator, framework::InputShapes(desc_, find));
+    }
+    prepared_->Run();
+    for (size_t i = 0; i < outs.size(); ++i) {
+      if (outs[i] != nullptr) *outs[i] = out_[i];
+    }
+  }
+
+  const std::vector<std::shared_ptr<CachedEagerOp>>& GradOps(
+      const std::vector<std::string>& no_grad) {
+    std::string key;
+    for (const auto& n : no_grad) key.append(n).push_back(';');
+    auto it = grad_ops_.find(key);
+    if (it == grad_ops_.end()) {
+      std::vector<std::shared_ptr<CachedEagerOp>> ops;
+      for (auto& g : framework::MakeGradOps(desc_, {no_grad.begin(), no_grad.end()}))
+        ops.push_back(ForGradOp(std::move(*g)));
+      it = grad_ops_.emplace(std::move(key), std::move(ops)).first;
+    }
+    return it->second;
+  }
+
+ private:
+  // Drops the placeholders' storage (keeping their meta, so InferMeta can be skipped next
+  // time) when a run ends, normally or by an error.
+  struct Placeholders {
+    explicit Placeholders(CachedEagerOp* op) : op_(op) {}
+    ~Placeholders() {
+      for (auto& t : op_->in_) t.clear();
+      for (auto& t : op_->out_) t.clear();
+    }
+    CachedEagerOp* op_;
+  };
+
+  void Prepare() {
+    std::unordered_map<std::string, phi::DenseTensor*> by_name;
+    for (size_t i = 0; i < in_names_.size(); ++i) by_name[in_names_[i]] = &in_[i];
+    for (size_t i = 0; i < out_names_.size(); ++i) by_name[out_names_[i]] = &out_[i];
+    prepared_ = framework::PrepareOpOnTensors(
+        desc_,
+        [&](const std::string& name, bool input) -> phi::DenseTensor* {
+          auto it = by_name.find(name);
+          PD_CHECK(it != by_name.end(), NotFound, "expected a tensor for ",
+                   input ? "input" : "output", " variable '", name, "' of op '", desc_.Type(),
+                   "', but none was given");
+          return it->second;
+        },
+        phi::CPUPlace());
+  }
+
+  OpDesc desc_;
+  std::vector<std::string> in_names_, out_names_;
+  std::vector<phi::DenseTensor> in_, out_;  // sized once: the PreparedOp holds their addresses
+  std::unique_ptr<framework::PreparedOp> prepared_;
+  std::unordered_map<std::string, std::vector<std::shared_ptr<CachedEagerOp>>> grad_ops_;
+  mutable int differentiable_ = -1;
+};
+
+// Eager call signatures -> prepared ops. Bounded: when full it starts over (calls whose
+// attributes change every time, e.g. a slice at a moving offset, must not grow it forever).
+class EagerOpCache {
+ public:
+  static EagerOpCache& Instance() {
+    static EagerOpCache cache;
+    return cache;
+  }
+
+  // Runs op `type` on the given tensors; returns the prepared op (its desc names the
+  // variables "<slot>#<i>").
+  std::shared_ptr<CachedEagerOp> Run(const std::string& type, const py::dict& inputs,
+                                     const py::dict& outputs, const py::dict& attrs) {
+    std::vector<phi::DenseTensor*> ins, outs;
+    std::string key = type;
+    key.push_back('|');
+    CollectSlots(inputs, &ins, &key);
+    key.push_back('|');
+    CollectSlots(outputs, &outs, &key);
+    const std::shared_ptr<CachedEagerOp>& op = Find(type, inputs, outputs, attrs, &key);
+    op->Run(ins, outs);
+    return op;
+  }
+
+  // The same on eager Tensors (Python objects holding their DenseTensor in `_t`), unless
+  // the call must be traced: gradients enabled, an input with `_stop_gradient` False and a
+  // differentiable op. Returns kRan, kTrace (nothing ran) or kNotTensors (an argument is
+  // not an eager Tensor; nothing ran: the caller reports it).
+  enum CallResult { kRan = 0, kTrace = 1, kNotTensors = 2 };
+  int Call(const std::string& type, const py::dict& inputs, const py::dict& outputs,
+           const py::dict& attrs, bool grad_enabled) {
+    std::vector<phi::DenseTensor*> ins, outs;
+    std::string key = type;
+    key.push_back('|');
+    bool needs_grad = false;
+    if (!CollectTensorSlots(inputs, &ins, &key, &needs_grad)) return kNotTensors;
+    key.push_back('|');
+    if (!CollectTensorSlots(outputs, &outs, &key, nullptr)) return kNotTensors;
+    const std::shared_ptr<CachedEagerOp>& op = Find(type, inputs, outputs, attrs, &key);
+    if (needs_grad && grad_enabled && op->differentiable()) return kTrace;
+    op->Run(ins, outs);
+    return kRan;
+  }
+
+  size_t size() const { return ops_.size(); }
+
+ private:
+  // The prepared op for `key` (type and slots so far), made from the call on a miss.
+  const std::shared_ptr<CachedEagerOp>& Find(const std::string& type, const py::dict& inputs,
+                                             const py::dict& outputs, const py::dict& attrs,
+                                             std::string* key) {
+    key->push_back('|');
+    for (auto item : attrs) {
+      if (item.second.is_none()) continue;
+      key->append(py::str(item.first).cast<std::string>()).push_back('=');
+      AppendValueKey(item.second, key);
+    }
+    auto it = ops_.find(*key);
+    if (it == ops_.end()) {
+      OpDesc desc = BuildEagerDesc(type, inputs, outputs, attrs);
+      auto op = std::make_shared<CachedEagerOp>(std::move(desc), SlotNames(inputs),
+                                                SlotNames(outputs));
+      if (ops_.size() >= kMaxOps) ops_.clear();
+      it = ops_.emplace(std::move(*key), std::move(op)).first;
+    }
+    return it->second;
+  }
+
+  static constexpr size_t kMaxOps = 4096;
+  std::unordered_map<std::string, std::shared_ptr<CachedEagerOp>> ops_;
+};
 
 }  // namespace
 
@@ -80,13 +412,52 @@ void BindEager(py::module_* module) {
   // Runs op `type` now: `inputs` and `outputs` map slot names to lists of DenseTensors (the
   // outputs are written in place), `attrs` maps attribute names to Python values (typed by
   // the op's record; absent ones take the record's defaults).
+  // Calls with the same signature (type, slot arities, attributes) reuse one prepared op.
   m.def("eager_run_op", [](const std::string& type, const py::dict& inputs,
                            const py::dict& outputs, const py::dict& attrs) {
-    RunEager(type, inputs, outputs, attrs);
+    EagerOpCache::Instance().Run(type, inputs, outputs, attrs);
   }, py::arg("type"), py::arg("inputs"), py::arg("outputs"), py::arg("attrs"));
-  // The same, returning the op desc it ran (variables named "<slot>#<i>") for the tape.
-  m.def("eager_run_op_desc", &RunEager, py::arg("type"), py::arg("inputs"), py::arg("outputs"),
-        py::arg("attrs"));
+  // The same, returning the prepared op it ran (its desc names the variables
+  // "<slot>#<i>"): the tape keeps it for the grad ops.
+  m.def("eager_trace_op", [](const std::string& type, const py::dict& inputs,
+                             const py::dict& outputs, const py::dict& attrs) {
+    return EagerOpCache::Instance().Run(type, inputs, outputs, attrs);
+  }, py::arg("type"), py::arg("inputs"), py::arg("outputs"), py::arg("attrs"));
+  py::class_<CachedEagerOp, std::shared_ptr<CachedEagerOp>>(m, "EagerOp")
+      .def_property_readonly("desc", &CachedEagerOp::desc)
+      .def_property_readonly("input_names", &CachedEagerOp::input_names)
+      .def_property_readonly("output_names", &CachedEagerOp::output_names)
+      // The grad ops of this call with the given input variables needing no gradient, made
+      // once by the op record's grad maker; their variables are this desc's names + @GRAD.
+      .def("grad_ops", &CachedEagerOp::GradOps, py::arg("no_grad"),
+           py::return_value_policy::reference_internal)
+      // Runs on tensors given in input_names / output_names order (None: absent input).
+      .def("run", [](CachedEagerOp& op, const py::list& ins, const py::list& outs) {
+        auto tensors = [](const py::list& list, bool input) {
+          std::vector<phi::DenseTensor*> out;
+          out.reserve(list.size());
+          for (auto v : list) {
+            if (v.is_none()) {
+              out.push_back(nullptr);
+              continue;
+            }
+            PD_CHECK(py::isinstance<phi::DenseTensor>(v), InvalidArgument, "expected ",
+                     input ? "inputs" : "outputs", " to be DenseTensors, but got ",
+                     std::string(py::str(py::type::of(v))));
+            out.push_back(v.cast<phi::DenseTensor*>());
+          }
+          return out;
+        };
+        op.Run(tensors(ins, true), tensors(outs, false));
+      }, py::arg("inputs"), py::arg("outputs"));
+  // eager_run_op on eager Tensors (see EagerOpCache::Call): 0 ran, 1 must be traced
+  // (nothing ran), 2 an argument is not an eager Tensor (nothing ran).
+  m.def("eager_call", [](const std::string& type, const py::dict& inputs,
+                         const py::dict& outputs, const py::dict& attrs, bool grad_enabled) {
+    return EagerOpCache::Instance().Call(type, inputs, outputs, attrs, grad_enabled);
+  }, py::arg("type"), py::arg("inputs"), py::arg("outputs"), py::arg("attrs"),
+        py::arg("grad_enabled"));
+  m.def("eager_op_cache_size", [] { return EagerOpCache::Instance().size(); });
   // Runs an op desc (a grad op from get_grad_op_descs) with its variables resolved by name
   // in `tensors`; every output variable must be given a (possibly empty) DenseTensor.
   m.def("run_op_desc", [](const OpDesc& op, const py::dict& tensors) {

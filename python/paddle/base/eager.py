@@ -97,20 +97,21 @@ class enable_grad(no_grad):  # noqa: N801
 
 
 class _Node:
-    """One traced op: the desc the eager call built (variables named '<slot>#<i>'), and per
-    variable name what backward needs: the value, the tensor identity, its producer."""
+    """One traced op: the prepared op the eager call ran (core.EagerOp, its desc's variables
+    named '<slot>#<i>'), and per variable name what backward needs: the value, the tensor
+    identity, its producer."""
 
-    __slots__ = ("seq", "desc", "inputs", "outputs", "no_grad")
+    __slots__ = ("seq", "op", "inputs", "outputs", "no_grad")
 
-    def __init__(self, desc, inputs, outputs, no_grad):
+    def __init__(self, op, inputs, outputs, no_grad):
         self.seq = next(_node_seq)
-        self.desc = desc
+        self.op = op
         self.inputs = inputs    # name -> (uid, DenseTensor, producer node or None, leaf Tensor or None)
         self.outputs = outputs  # name -> (uid, DenseTensor)
         self.no_grad = no_grad  # input names that need no gradient
 
     def release(self):
-        self.desc = self.inputs = self.outputs = None
+        self.op = self.inputs = self.outputs = None
 
 
 class _PyFuncNode(_Node):
@@ -165,14 +166,22 @@ class Tensor(Variable):
     Inherits the operators (+, @, [], ...) of static Variables: they call the same API
     functions, which run eagerly in dynamic mode."""
 
+    # Defaults read through the class until set, so that new_tensor() sets two fields only.
+    _node = None
+    _grad = None
+    _stop_gradient = True
+    _persistable = False
+    _name = None
+
     def __init__(self, value=None, stop_gradient=True, name=None, persistable=False):
         self._t = value if value is not None else core.DenseTensor()
         self._uid = next(_uids)
-        self._node = None
-        self._grad = None
-        self.stop_gradient = stop_gradient
-        self.persistable = persistable
-        self._name = name
+        if not stop_gradient:
+            self._stop_gradient = False
+        if persistable:
+            self._persistable = True
+        if name is not None:
+            self._name = name
 
     # -- identity and meta ----------------------------------------------------------
     @property
@@ -383,6 +392,18 @@ class Tensor(Variable):
         return _HookHandle(self._uid, key)
 
 
+_object_new = object.__new__
+_DenseTensor = core.DenseTensor
+
+
+def new_tensor():
+    """A new empty eager tensor (an op output): Tensor() without __init__'s argument handling."""
+    t = _object_new(Tensor)
+    t._t = _DenseTensor()
+    t._uid = next(_uids)
+    return t
+
+
 class EagerParamBase(_ParameterMixin, Tensor):
     """A trainable eager tensor (what nn.Layer.create_parameter returns in dynamic mode)."""
 
@@ -430,34 +451,21 @@ def _is_differentiable(op_type):
 def trace_op(op_type, inputs, outputs, attrs):
     """Runs `op_type` now on eager tensors (outputs written in place) and records a tape node
     when an input needs a gradient and the op has a grad op."""
-    # The common case first, kept lean: nothing to record.
-    ins, needs_grad = {}, False
-    for slot, args in (inputs or {}).items():
-        if args is None:
-            continue
-        values = []
-        for t in (args if isinstance(args, (list, tuple)) else (args,)):
-            if t is None:
-                values.append(None)
-                continue
-            if not isinstance(t, Tensor):
-                _check_tensor(t, op_type, slot)
-            values.append(t._t)
-            needs_grad = needs_grad or not t._stop_gradient
-        if values:
-            ins[slot] = values
-    if not (needs_grad and _grad_state.enabled and _is_differentiable(op_type)):
-        outs = {}
-        for slot, args in (outputs or {}).items():
-            values = []
-            for t in (args if isinstance(args, (list, tuple)) else (args,)):
-                if not isinstance(t, Tensor):
-                    _check_tensor(t, op_type, slot)
-                values.append(t._t)
-            outs[slot] = values
-        core.eager_run_op(op_type, ins, outs, attrs or {})
+    # The common case in one C++ call: nothing to record (core.eager_call reads the tensors'
+    # _t and _stop_gradient itself and runs the op's cached prepared op).
+    status = _eager_call(op_type, inputs or {}, outputs or {}, attrs or {}, _grad_state.enabled)
+    if status == 0:
         return None
+    if status == 2:  # not all eager Tensors: name the culprit
+        for what, slots in (("input", inputs), ("output", outputs)):
+            for slot, args in (slots or {}).items():
+                for t in _as_list(args):
+                    if t is not None and not isinstance(t, Tensor):
+                        _check_tensor(t, op_type, slot)
     return _trace_with_grad(op_type, inputs, outputs, attrs)
+
+
+_eager_call = core.eager_call
 
 
 def _trace_with_grad(op_type, inputs, outputs, attrs):
@@ -491,7 +499,7 @@ def _trace_with_grad(op_type, inputs, outputs, attrs):
             for i in range(len(values)):
                 if f"{slot}#{i}" in aliased:
                     values[i] = core.DenseTensor()
-    desc = core.eager_run_op_desc(op_type, ins, outs, attrs or {})
+    op = core.eager_trace_op(op_type, ins, outs, attrs or {})
     node_inputs = {name: (t._uid, t._t, t._node, t if t._node is None else None)
                    for name, t in in_tensors.items()}
     no_grad = [name for name, t in in_tensors.items() if t.stop_gradient]
@@ -514,7 +522,7 @@ def _trace_with_grad(op_type, inputs, outputs, attrs):
                                        f"changed in place by '{op_type}'")
                 t._t, t._uid = value, next(_uids)
             node_outputs[name] = (t._uid, t._t)
-    node = _Node(desc, node_inputs, node_outputs, no_grad)
+    node = _Node(op, node_inputs, node_outputs, no_grad)
     for name, t in out_tensors.items():
         if name not in constant_state and is_floating(t.dtype):
             t._stop_gradient = False
@@ -580,27 +588,23 @@ def _run_backward(outputs, grad_outputs, retain_graph, want=None, blocked=frozen
             if not retain_graph:
                 node.release()
             continue
-        for grad_op in core.get_grad_op_descs(node.desc, node.no_grad):
-            tensors = {}
-            for name in grad_op.input_arg_names():
-                if name == _EMPTY or name in tensors:
-                    continue
-                base = name[: -len(_GRAD)] if name.endswith(_GRAD) else None
-                if base is None:
+        for grad_op in node.op.grad_ops(node.no_grad):
+            ins = []
+            for name in grad_op.input_names:
+                if name.endswith(_GRAD):
+                    uid, value = node.outputs[name[: -len(_GRAD)]]
+                    ins.append(grads[uid] if uid in grads else _fill_like(value, 0.0))
+                else:
                     src = node.inputs.get(name) or node.outputs[name]
-                    tensors[name] = src[1]
-                    continue
-                uid, value = node.outputs[base]
-                tensors[name] = grads[uid] if uid in grads else _fill_like(value, 0.0)
-            produced = [n for n in grad_op.output_arg_names() if n != _EMPTY]
-            for name in produced:
-                tensors[name] = core.DenseTensor()
-            core.run_op_desc(grad_op, tensors)
-            for name in produced:
+                    ins.append(src[1])
+            produced = grad_op.output_names
+            outs = [_DenseTensor() for _ in produced]
+            grad_op.run(ins, outs)
+            for name, value in zip(produced, outs):
                 uid, _, _, leaf = node.inputs[name[: -len(_GRAD)]]
                 if uid in blocked:
                     continue
-                grads[uid] = _add(grads[uid], tensors[name]) if uid in grads else tensors[name]
+                grads[uid] = _add(grads[uid], value) if uid in grads else value
                 if leaf is not None:
                     leaves[uid] = leaf
         if not retain_graph:

@@ -45,21 +45,27 @@ def append_op(op_type, inputs, attrs=None, outputs=("Out",), dtype=None, out_dty
     return results[0] if len(results) == 1 else results
 
 
+_eager = None  # paddle.base.eager, imported on first use (it imports this module's users)
+
+
 def _append_eager_op(op_type, inputs, attrs, outputs, stop_gradient):
     """append_op in dynamic mode: new eager tensors (dtype and shape come from the op's
     InferMeta), the op run at once."""
-    from paddle.base.eager import Tensor, trace_op
+    global _eager
+    if _eager is None:
+        from paddle.base import eager as _eager
+    new_tensor = _eager.new_tensor
     out_map, results = {}, []
     for slot in outputs:
         if "[]:" in slot:
             slot, count = slot.split("[]:")
-            tensors = [Tensor() for _ in range(int(count))]
+            tensors = [new_tensor() for _ in range(int(count))]
             results.append(tensors)
         else:
-            tensors = [Tensor()]
+            tensors = [new_tensor()]
             results.append(tensors[0])
         out_map[slot] = tensors
-    trace_op(op_type, inputs, out_map, attrs or {})
+    _eager.trace_op(op_type, inputs, out_map, attrs or {})
     if stop_gradient:  # e.g. full_like: a constant even when its input needs a gradient
         for tensors in out_map.values():
             for t in tensors:
