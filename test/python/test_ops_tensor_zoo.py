@@ -348,6 +348,12 @@ def test_eager_apis_and_gradients():
     np.testing.assert_allclose(p.numpy(), np.pad(xv, [(1, 0), (0, 2)], constant_values=3.0))
     p2 = F.pad(x, [1, 0, 0, 2], pad_from_left_axis=False)
     np.testing.assert_allclose(p2.numpy(), np.pad(xv, [(0, 2), (1, 0)]))
+    with pytest.raises(ValueError, match="strided_slice's strides to be nonzero"):
+        paddle.strided_slice(x, [0], [0], [3], [0])
+    with pytest.raises(ValueError, match=r"unbind's axis in \[-2, 2\) for a tensor of rank 2"):
+        paddle.unbind(x, 2)
+    with pytest.raises(ValueError, match=r"Mask \[3\] to broadcast with X \[4, 5\]"):
+        paddle.masked_select(x, paddle.to_tensor([True, False, True]))
 
 
 def test_eager_setitem():
