@@ -448,3 +448,25 @@ def test_static_apis():
     want_grad[0, -1] = 0
     want_grad += xv > 0
     np.testing.assert_allclose(got[-1], want_grad)
+
+
+def test_to_static_setitem_and_strided_getitem():
+    @paddle.jit.to_static
+    def f(x, v):
+        y = x * 2.0
+        y[1, ::2] = v
+        return y[::-1].sum() + y[0, 1]
+
+    xv = np.arange(12.0).reshape(3, 4)
+    x = paddle.to_tensor(xv, stop_gradient=False)
+    v = paddle.to_tensor(np.ones(2), stop_gradient=False)
+    out = f(x, v)
+    out.backward()
+    y = xv * 2
+    y[1, ::2] = 1
+    np.testing.assert_allclose(out.numpy(), y.sum() + y[0, 1])
+    want = np.full((3, 4), 2.0)
+    want[1, ::2] = 0
+    want[0, 1] += 2
+    np.testing.assert_allclose(x.grad.numpy(), want)
+    np.testing.assert_allclose(v.grad.numpy(), [1.0, 1.0])
