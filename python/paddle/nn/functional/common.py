@@ -1,5 +1,5 @@
 """Dropout, linear, pooling, layer_norm, one_hot, interpolate/upsample (nearest, bilinear),
-pad (through pad3d) and pixel_shuffle."""
+pad (through pad3d; padding every axis through the pad op) and pixel_shuffle."""
 import numbers as _numbers
 
 from paddle.base import layer_helper as lh
