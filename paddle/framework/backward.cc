@@ -1,6 +1,7 @@
 #include "paddle/framework/backward.h"
 
 #include <algorithm>
+#include <set>
 
 #include "paddle/common/errors.h"
 #include "paddle/framework/op_record.h"
@@ -204,9 +205,11 @@ class BackwardBuilder {
   void AppendGradOp(std::unique_ptr<OpDesc> grad_op, const OpDesc& fwd) {
     // Gradients this op reads must be complete: sum their contributions first; a gradient
     // nobody produced (an output that does not reach the targets) reads as zeros.
+    std::set<std::string> read;
     for (const auto& [slot, args] : grad_op->Inputs()) {
       for (const auto& name : args) {
         if (!EndsWithGrad(name)) continue;
+        read.insert(name);
         if (writers_.count(name)) {
           FlushSum(name);
         } else {
@@ -223,6 +226,9 @@ class BackwardBuilder {
         if (args[i] == kEmptyVarName) continue;
         DeclareGrad(StripGrad(args[i]));
         auto& writers = writers_[args[i]];
+        // The grad of an in-place op (set_value: Out is Input) reads the complete gradient
+        // and replaces it, rather than adding one more contribution.
+        if (read.count(args[i])) writers.clear();
         writers.push_back({op, slot, i});
         if (writers.size() > 1) RenameWriters(args[i]);
       }

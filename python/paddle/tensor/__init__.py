@@ -20,7 +20,7 @@ def _attach_methods():
                  "matmul", "max", "maximum", "mean", "min", "minimum", "multiply", "norm",
                  "not_equal", "pow", "reshape", "scale", "scatter", "split", "sqrt", "square",
                  "squeeze", "subtract", "sum", "tanh", "topk", "transpose", "tril", "triu",
-                 "unsqueeze", "unstack"):
+                 "unsqueeze", "unstack", "masked_select", "unbind", "strided_slice"):
         if not hasattr(Variable, name):
             setattr(Variable, name, getattr(module, name))
 

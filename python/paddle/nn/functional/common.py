@@ -1,5 +1,5 @@
 """Dropout, linear, pooling, layer_norm, one_hot, interpolate/upsample (nearest, bilinear),
-pad (through pad3d) and pixel_shuffle."""
+pad (through pad3d; padding every axis through the pad op) and pixel_shuffle."""
 import numbers as _numbers
 
 from paddle.base import layer_helper as lh
@@ -258,9 +258,10 @@ def pad(x, pad, mode="constant", value=0.0, data_format="NCHW", pad_from_left_ax
     elif not isinstance(pad, (list, tuple)):
         raise ValueError(f"expected pad as a list of ints or a tensor, but got {pad!r}")
     pad = _static_ints(list(pad), "pad")
-    if mode == "constant" and len(pad) == 2 * rank:
-        raise NotImplementedError("pad of every axis (len(pad) == 2 * x.ndim) needs op 'pad', "
-                                  "which this runtime does not have yet")
+    if mode == "constant" and len(pad) == 2 * rank and pad_tensor is None:
+        # every axis padded: the legacy pad op (pairs from the first axis, or the last)
+        return lh.append_op("pad", {"X": [x]}, {"paddings": pad, "pad_value": float(value),
+                                                "pad_from_first_axis": bool(pad_from_left_axis)})
     if rank not in _PAD_FORMATS:
         raise ValueError(f"expected a 3-, 4- or 5-D input for mode {mode!r}, but got shape "
                          f"{list(x.shape)}")
