@@ -19,7 +19,6 @@ from paddle.base import core
 from paddle.base.dtypes import VarType, convert_dtype, dtype_to_np, dtype_to_str, is_floating
 from paddle.base.framework import Variable, _ParameterMixin
 
-_EMPTY = core.empty_var_name()
 _GRAD = core.grad_var_suffix()
 _uids = itertools.count(1)
 # Gradient hooks by tensor uid (uids are never reused); an entry goes when its tensor does.
@@ -38,9 +37,11 @@ class _HookHandle:
         return hooks is not None and hooks.pop(self._key, None) is not None
 
 
-def _apply_hooks(uid, grads):
+def _hook_value(uid, value):
+    """Runs the gradient hooks of tensor `uid` on its complete gradient `value` (a
+    DenseTensor); returns the gradient to use from then on."""
     for hook in list(_grad_hooks.get(uid, {}).values()):
-        grad = Tensor(grads[uid], stop_gradient=True)
+        grad = Tensor(value, stop_gradient=True)
         out = hook(grad)
         if out is None:
             continue
@@ -50,8 +51,8 @@ def _apply_hooks(uid, grads):
         if list(out.shape) != list(grad.shape):
             raise ValueError(f"expected a gradient hook to keep the gradient's shape "
                              f"{list(grad.shape)}, but got {list(out.shape)}")
-        grads[uid] = out._t
-_node_seq = itertools.count(1)
+        value = out._t
+    return value
 
 
 class _GradState(threading.local):
@@ -96,69 +97,17 @@ class enable_grad(no_grad):  # noqa: N801
         self._old, _grad_state.enabled = _grad_state.enabled, True
 
 
-class _Node:
-    """One traced op: the prepared op the eager call ran (core.EagerOp, its desc's variables
-    named '<slot>#<i>'), and per variable name what backward needs: the value, the tensor
-    identity, its producer."""
-
-    __slots__ = ("seq", "op", "inputs", "outputs", "no_grad")
-
-    def __init__(self, op, inputs, outputs, no_grad):
-        self.seq = next(_node_seq)
-        self.op = op
-        self.inputs = inputs    # name -> (uid, DenseTensor, producer node or None, leaf Tensor or None)
-        self.outputs = outputs  # name -> (uid, DenseTensor)
-        self.no_grad = no_grad  # input names that need no gradient
-
-    def release(self):
-        self.op = self.inputs = self.outputs = None
-
-
-class _PyFuncNode(_Node):
-    """A tape node whose backward is a Python callable instead of one op's grad-op records:
-    backward_fn({output name: gradient DenseTensor, or None where none arrived}) returns
-    {input name: gradient DenseTensor or None}. to_static records one per run of a traced
-    program; its callable runs the backward program that append_backward built from the same
-    grad-op records, so no gradient formula lives in Python."""
-
-    __slots__ = ("backward_fn",)
-
-    def __init__(self, backward_fn, inputs, outputs, no_grad):
-        super().__init__(None, inputs, outputs, no_grad)
-        self.backward_fn = backward_fn
-
-    def release(self):
-        super().release()
-        self.backward_fn = None
-
-
 def record_py_func_node(inputs, outputs, backward_fn):
-    """Records a _PyFuncNode computing `outputs` from `inputs` (both name -> Tensor) when
-    gradients are enabled and an input needs one; floating outputs then need gradients, as
-    after trace_op. Returns the node, or None when nothing was recorded."""
+    """Records a tape node computing `outputs` from `inputs` (both name -> Tensor) whose
+    backward is a Python callable: backward_fn({output name: gradient DenseTensor, or None
+    where none arrived}) returns {input name: gradient DenseTensor or None}. to_static records
+    one per run of a traced program; its callable runs the backward program that
+    append_backward built from the same grad-op records, so no gradient formula lives in
+    Python. Only when gradients are enabled and an input needs one (floating outputs then need
+    gradients, as after trace_op). Returns the node, or None when nothing was recorded."""
     if not _grad_state.enabled or all(t.stop_gradient for t in inputs.values()):
         return None
-    node_inputs = {name: (t._uid, t._t, t._node, t if t._node is None else None)
-                   for name, t in inputs.items()}
-    no_grad = [name for name, t in inputs.items() if t.stop_gradient]
-    node = _PyFuncNode(backward_fn, node_inputs,
-                       {name: (t._uid, t._t) for name, t in outputs.items()}, no_grad)
-    for t in outputs.values():
-        if is_floating(t.dtype):
-            t._stop_gradient = False
-            t._node = node
-    return node
-
-
-def _run_py_func_node(node, grads, leaves):
-    out_grads = {name: grads.get(uid) for name, (uid, _) in node.outputs.items()}
-    for name, value in node.backward_fn(out_grads).items():
-        if value is None or name in node.no_grad:
-            continue
-        uid, _, _, leaf = node.inputs[name]
-        grads[uid] = _add(grads[uid], value) if uid in grads else value
-        if leaf is not None:
-            leaves[uid] = leaf
+    return core.eager_record_py_func(backward_fn, inputs, outputs)
 
 
 class Tensor(Variable):
@@ -437,17 +386,6 @@ def _check_tensor(value, op_type, slot):
     raise TypeError(f"op '{op_type}' slot {slot}: expected a Tensor, but got {type(value).__name__}")
 
 
-_differentiable = {}  # op type -> whether its record names a grad op
-
-
-def _is_differentiable(op_type):
-    known = _differentiable.get(op_type)
-    if known is None:
-        known = _differentiable[op_type] = (core.has_op(op_type)
-                                            and bool(core.op_record(op_type)["grad_op_type"]))
-    return known
-
-
 def trace_op(op_type, inputs, outputs, attrs):
     """Runs `op_type` now on eager tensors (outputs written in place) and records a tape node
     when an input needs a gradient and the op has a grad op."""
@@ -466,68 +404,13 @@ def trace_op(op_type, inputs, outputs, attrs):
 
 
 _eager_call = core.eager_call
+core.eager_set_uid_counter(_uids)
 
 
 def _trace_with_grad(op_type, inputs, outputs, attrs):
-    ins, outs = {}, {}
-    in_tensors = {}
-    for slot, args in (inputs or {}).items():
-        values = []
-        for i, t in enumerate(_as_list(args)):
-            if t is None:
-                values.append(None)
-                continue
-            t = _check_tensor(t, op_type, slot)
-            values.append(t._t)
-            in_tensors[f"{slot}#{i}"] = t
-        if values:
-            ins[slot] = values
-    out_tensors = {}
-    for slot, args in (outputs or {}).items():
-        values = []
-        for i, t in enumerate(_as_list(args)):
-            t = _check_tensor(t, op_type, slot)
-            out_tensors[f"{slot}#{i}"] = t
-            values.append(t._t)
-        outs[slot] = values
-    # An output that is also an input (an in-place op) gets fresh storage, so the node keeps
-    # the input's value as it was; the tensor then takes the new value and identity.
-    aliased = {name for name, t in out_tensors.items()
-               if any(t is src for src in in_tensors.values())}
-    if aliased:
-        for slot, values in outs.items():
-            for i in range(len(values)):
-                if f"{slot}#{i}" in aliased:
-                    values[i] = core.DenseTensor()
-    op = core.eager_trace_op(op_type, ins, outs, attrs or {})
-    node_inputs = {name: (t._uid, t._t, t._node, t if t._node is None else None)
-                   for name, t in in_tensors.items()}
-    no_grad = [name for name, t in in_tensors.items() if t.stop_gradient]
-    node_outputs = {}
-    # State written in place that autograd treats as a constant (batch_norm's running mean and
-    # variance): it takes the new value but stays a stop-gradient leaf outside the graph.
-    constant_state = set()
-    for slot, values in outs.items():
-        for i, value in enumerate(values):
-            name = f"{slot}#{i}"
-            t = out_tensors[name]
-            if name in aliased:
-                if t._node is None and t.stop_gradient:
-                    t._t = value
-                    constant_state.add(name)
-                    node_outputs[name] = (next(_uids), value)  # no tensor owns this identity
-                    continue
-                if t._node is None:
-                    raise RuntimeError(f"leaf tensor '{t.name}' needs a gradient and cannot be "
-                                       f"changed in place by '{op_type}'")
-                t._t, t._uid = value, next(_uids)
-            node_outputs[name] = (t._uid, t._t)
-    node = _Node(op, node_inputs, node_outputs, no_grad)
-    for name, t in out_tensors.items():
-        if name not in constant_state and is_floating(t.dtype):
-            t._stop_gradient = False
-            t._node = node
-    return None
+    # The C++ tape runs the op and records its node (core.TapeNode, kept in the outputs'
+    # _node): see eager_bind.cc RecordOp for in-place outputs.
+    core.eager_record_op(op_type, inputs or {}, outputs or {}, attrs or {})
 
 
 def _fill_like(value, fill):
@@ -542,28 +425,11 @@ def _add(a, b):
     return out
 
 
-def _collect_nodes(roots):
-    seen, order, stack = set(), [], [r for r in roots if r is not None]
-    while stack:
-        node = stack.pop()
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
-        if node.inputs is None:  # released (a _PyFuncNode has no desc at all)
-            raise RuntimeError("the graph of this tensor was freed by an earlier backward(); "
-                               "call backward(retain_graph=True) to run it twice")
-        order.append(node)
-        for _, _, producer, _ in node.inputs.values():
-            if producer is not None and id(producer) not in seen:
-                stack.append(producer)
-    order.sort(key=lambda n: n.seq, reverse=True)
-    return order
-
-
-def _run_backward(outputs, grad_outputs, retain_graph, want=None, blocked=frozenset()):
+def _run_backward(outputs, grad_outputs, retain_graph, blocked=frozenset()):
     """Propagates gradients from `outputs` (seeded with `grad_outputs`, ones where None)
-    through the tape. Returns (gradients by tensor uid, leaf tensors reached by uid)."""
-    grads, leaves = {}, {}
+    through the tape (core.eager_backward: the grad ops of each node from its op record's
+    grad maker). Returns (gradients by tensor uid, leaf tensors reached by uid)."""
+    seeds = []
     for t, g in zip(outputs, grad_outputs):
         if t.stop_gradient:
             raise RuntimeError(f"expected '{t.name}' to need a gradient for backward(), but its "
@@ -573,47 +439,8 @@ def _run_backward(outputs, grad_outputs, retain_graph, want=None, blocked=frozen
             seed = to_tensor(g, dtype=t.dtype)._t
         if seed is None:
             seed = _fill_like(t._t, 1.0)
-        grads[t._uid] = _add(grads[t._uid], seed) if t._uid in grads else seed
-        if t._node is None:
-            leaves[t._uid] = t
-    for node in _collect_nodes([t._node for t in outputs]):
-        if not any(uid in grads for uid, _ in node.outputs.values()):
-            continue
-        if _grad_hooks:
-            for uid, _ in node.outputs.values():
-                if uid in grads and uid in _grad_hooks:
-                    _apply_hooks(uid, grads)
-        if isinstance(node, _PyFuncNode):
-            _run_py_func_node(node, grads, leaves)
-            if not retain_graph:
-                node.release()
-            continue
-        for grad_op in node.op.grad_ops(node.no_grad):
-            ins = []
-            for name in grad_op.input_names:
-                if name.endswith(_GRAD):
-                    uid, value = node.outputs[name[: -len(_GRAD)]]
-                    ins.append(grads[uid] if uid in grads else _fill_like(value, 0.0))
-                else:
-                    src = node.inputs.get(name) or node.outputs[name]
-                    ins.append(src[1])
-            produced = grad_op.output_names
-            outs = [_DenseTensor() for _ in produced]
-            grad_op.run(ins, outs)
-            for name, value in zip(produced, outs):
-                uid, _, _, leaf = node.inputs[name[: -len(_GRAD)]]
-                if uid in blocked:
-                    continue
-                grads[uid] = _add(grads[uid], value) if uid in grads else value
-                if leaf is not None:
-                    leaves[uid] = leaf
-        if not retain_graph:
-            node.release()
-    if _grad_hooks:
-        for uid in leaves:
-            if uid in grads and uid in _grad_hooks:
-                _apply_hooks(uid, grads)
-    return grads, leaves
+        seeds.append((t, seed))
+    return core.eager_backward(seeds, retain_graph, set(blocked), _grad_hooks, _hook_value)
 
 
 def backward(tensors, grad_tensors=None, retain_graph=False):
