@@ -405,7 +405,7 @@ LRN_API_CASES = [((2, 5, 6), "NCL"), ((2, 6, 5), "NLC"), ((2, 5, 3, 4), "NCHW"),
 
 
 @pytest.mark.parametrize("shape,data_format", LRN_API_CASES)
-@pytest.mark.parametrize("size", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("size", [1, 2, 3, 4, 5, 8, 9])
 def test_local_response_norm_static(shape, data_format, size):
     x = rand(*shape) * 3
     main, startup = paddle.static.Program(), paddle.static.Program()

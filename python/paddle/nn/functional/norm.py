@@ -108,8 +108,9 @@ def instance_norm(x, running_mean=None, running_var=None, weight=None, bias=None
 def local_response_norm(x, size, alpha=1e-4, beta=0.75, k=1.0, data_format="NCHW", name=None):
     """x / (k + alpha / size * sum of x^2 over `size` neighbouring channels)^beta, the window
     of channel c being [c - size // 2, c + (size - 1) // 2] cut at the edges (PaddlePaddle's
-    definition). Odd sizes run the lrn op (centred window, alpha not divided by n); even sizes,
-    whose window is off centre, are built from pad and avg_pool2d as PaddlePaddle does."""
+    definition). Odd sizes run the lrn op (its window is centred; its alpha is alpha / size);
+    even sizes, whose window is off centre, are built from pad and avg_pool2d as PaddlePaddle
+    does."""
     from paddle.tensor.manipulation import reshape
     from paddle.tensor.math import divide, multiply, pow, scale  # noqa: A004
     from paddle.nn.functional.common import avg_pool2d, pad
