@@ -44,7 +44,8 @@ class ClipGradByValue(ClipGradBase):
 
 
 class ClipGradByNorm(ClipGradBase):
-    """Each gradient on its own: g <- g * clip_norm / max(||g||_2, clip_norm)."""
+    """Each gradient on its own: g <- g * clip_norm / max(||g||_2, clip_norm), one
+    clip_by_norm op per gradient as in PaddlePaddle."""
 
     def __init__(self, clip_norm):
         self.clip_norm = float(clip_norm)
@@ -53,13 +54,8 @@ class ClipGradByNorm(ClipGradBase):
         return f"Gradient Clip By Norm, clip_norm={self.clip_norm:f}"
 
     def _clip(self, params_grads):
-        out = []
-        for p, g in params_grads:
-            if _clipped(p, g):
-                norm = lh.append_op("sqrt", {"X": [_squared_norm(g)]}, stop_gradient=True)
-                g = _times(g, _clip_factor(norm, self.clip_norm))
-            out.append((p, g))
-        return out
+        return [(p, clip_by_norm(g, self.clip_norm) if _clipped(p, g) else g)
+                for p, g in params_grads]
 
 
 class ClipGradByGlobalNorm(ClipGradBase):
@@ -107,6 +103,15 @@ def _times(g, factor):
     if convert_dtype(factor.dtype) != convert_dtype(g.dtype):
         factor = cast(factor, g.dtype)
     return lh.append_op("elementwise_mul", {"X": [g], "Y": [factor]}, {"axis": -1},
+                        stop_gradient=True)
+
+
+def clip_by_norm(x, max_norm, name=None):
+    """x * max_norm / ||x||_2 where the L2 norm of the whole of x exceeds max_norm, else x
+    (PaddlePaddle's clip_by_norm op; it has no gradient)."""
+    if isinstance(max_norm, bool) or not isinstance(max_norm, (int, float)) or max_norm <= 0:
+        raise ValueError(f"expected max_norm to be a positive number, but got {max_norm!r}")
+    return lh.append_op("clip_by_norm", {"X": [x]}, {"max_norm": float(max_norm)},
                         stop_gradient=True)
 
 

@@ -10,6 +10,8 @@ namespace {
 
 template <typename T>
 constexpr bool kIsHalf = std::is_same_v<T, float16> || std::is_same_v<T, bfloat16>;
+template <typename T>
+constexpr bool kIsComplex = std::is_same_v<T, complex64> || std::is_same_v<T, complex128>;
 
 template <typename To, typename From>
 To ConvertValue(From value) {
@@ -17,10 +19,14 @@ To ConvertValue(From value) {
     return value;
   } else if constexpr (kIsHalf<From>) {
     return ConvertValue<To>(static_cast<float>(value));
+  } else if constexpr (std::is_same_v<To, bool>) {
+    return value != From(0);  // a complex value is true when either part is nonzero
+  } else if constexpr (kIsComplex<From> && !kIsComplex<To>) {
+    return ConvertValue<To>(value.real());  // as NumPy: the imaginary part is dropped
   } else if constexpr (kIsHalf<To>) {
     return To(static_cast<float>(value));
-  } else if constexpr (std::is_same_v<To, bool>) {
-    return value != From(0);
+  } else if constexpr (kIsComplex<To> && !kIsComplex<From>) {
+    return To(ConvertValue<typename To::value_type>(value));
   } else {
     return static_cast<To>(value);
   }
@@ -55,10 +61,14 @@ void CastKernel(const Context& dev_ctx, const DenseTensor& x, DataType out_dtype
     out->clear();  // Out viewed X's bytes: give it fresh storage instead of overwriting X
     out->Resize(dims);
   }
-  VisitDataType(out_dtype, CastToVisitor<T>{input, out, dev_ctx});
+  const CastToVisitor<T> cast_to{input, out, dev_ctx};
+  // VisitDataType covers the real types only; complex targets are dispatched here.
+  if (out_dtype == DataType::COMPLEX64) return cast_to.template operator()<complex64>();
+  if (out_dtype == DataType::COMPLEX128) return cast_to.template operator()<complex128>();
+  VisitDataType(out_dtype, cast_to);
 }
 
 }  // namespace phi
 
 PD_REGISTER_KERNEL(cast, CPU, phi::CastKernel, float, double, int32_t, int64_t, bool, phi::float16,
-                   phi::bfloat16);
+                   phi::bfloat16, int8_t, uint8_t, int16_t, phi::complex64, phi::complex128);

@@ -106,5 +106,50 @@ def instance_norm(x, running_mean=None, running_var=None, weight=None, bias=None
 
 
 def local_response_norm(x, size, alpha=1e-4, beta=0.75, k=1.0, data_format="NCHW", name=None):
-    raise NotImplementedError("local_response_norm needs op 'lrn', which this runtime does not "
-                              "have yet")
+    """x / (k + alpha / size * sum of x^2 over `size` neighbouring channels)^beta, the window
+    of channel c being [c - size // 2, c + (size - 1) // 2] cut at the edges (PaddlePaddle's
+    definition). Odd sizes run the lrn op (its window is centred; its alpha is alpha / size);
+    even sizes, whose window is off centre, are built from pad and avg_pool2d as PaddlePaddle
+    does."""
+    from paddle.tensor.manipulation import reshape
+    from paddle.tensor.math import divide, multiply, pow, scale  # noqa: A004
+    from paddle.nn.functional.common import avg_pool2d, pad
+    formats = ("NCL", "NLC", "NCHW", "NHWC", "NCDHW", "NDHWC")
+    if data_format not in formats:
+        raise ValueError(f"expected data_format in {formats} for local_response_norm, but got "
+                         f"{data_format!r}")
+    shape = list(x.shape)
+    if len(shape) < 3:
+        raise ValueError(f"expected an input of rank >= 3 for local_response_norm, but got shape "
+                         f"{shape}")
+    if isinstance(size, bool) or not isinstance(size, int) or size <= 0:
+        raise ValueError(f"expected size of local_response_norm to be a positive int, but got "
+                         f"{size!r}")
+    channel_last = data_format[-1] == "C"
+    channels = shape[-1] if channel_last else shape[1]
+    if channels < 0:
+        raise ValueError(f"expected local_response_norm's channel extent to be known, but got "
+                         f"shape {shape}")
+    back = [0] + shape[1:] if channel_last else [0, 0] + shape[2:]
+    if size % 2 == 1:
+        x4 = x
+        if len(shape) != 4:  # lrn is 4-D: fold the spatial axes into one
+            x4 = reshape(x, [0, -1, 1, channels] if channel_last else [0, 0, -1, 1])
+        out, _ = lh.append_op("lrn", {"X": [x4]},
+                              {"n": size, "k": float(k), "alpha": float(alpha) / size,
+                               "beta": float(beta),
+                               "data_format": "NHWC" if channel_last else "NCHW"},
+                              outputs=("Out", "MidOut"))
+        return out if len(shape) == 4 else reshape(out, back)
+    # Mean of the squares over the window: channels become the pooled axis of a 4-D tensor.
+    squares = multiply(x, x)
+    if channel_last:
+        squares = reshape(squares, [0, 1, -1, channels])
+        pads, window = [size // 2, (size - 1) // 2, 0, 0], (1, size)
+    else:
+        squares = reshape(squares, [0, 1, channels, -1])
+        pads, window = [0, 0, size // 2, (size - 1) // 2], (size, 1)
+    mean = avg_pool2d(pad(squares, pads), window, stride=1)
+    mean = reshape(mean, back if channel_last else [0, channels] + shape[2:])
+    div = pow(scale(mean, scale=float(alpha), bias=float(k)), float(beta))
+    return divide(x, div)

@@ -11,7 +11,7 @@ from paddle.base.param_attr import ParamAttr
 from paddle.nn import functional as F
 from paddle.nn.functional.norm import _batch_norm
 from paddle.nn.initializer import Constant
-from paddle.nn.layer.common import _missing_op, _name_suffix
+from paddle.nn.layer.common import _name_suffix
 from paddle.nn.layer.layers import Layer
 
 __all__ = ["BatchNorm", "BatchNorm1D", "BatchNorm2D", "BatchNorm3D", "SyncBatchNorm",
@@ -354,5 +354,21 @@ class InstanceNorm3D(_InstanceNormBase):
 
 
 class LocalResponseNorm(Layer):
+    """F.local_response_norm as a layer (no parameters)."""
+
     def __init__(self, size, alpha=0.0001, beta=0.75, k=1.0, data_format="NCHW", name=None):
-        raise _missing_op("LocalResponseNorm", "lrn")
+        super().__init__()
+        self.size = size
+        self.alpha = alpha
+        self.beta = beta
+        self.k = k
+        self.data_format = data_format
+        self.name = name
+
+    def forward(self, input):  # noqa: A002
+        return F.local_response_norm(input, self.size, self.alpha, self.beta, self.k,
+                                     self.data_format, self.name)
+
+    def extra_repr(self):
+        return (f"size={self.size}, alpha={self.alpha}, beta={self.beta}, k={self.k}, "
+                f"data_format={self.data_format}")
