@@ -16,7 +16,10 @@ def create_tmp(dtype, op_type="tmp", stop_gradient=False):
                                    stop_gradient=stop_gradient)
 
 
-def append_op(op_type, inputs, attrs=None, outputs=("Out",), dtype=None, out_dtypes=None,
+_OUT = ("Out",)
+
+
+def append_op(op_type, inputs, attrs=None, outputs=_OUT, dtype=None, out_dtypes=None,
               stop_gradient=False):
     """Appends `op_type` with new output variables for the slots in `outputs` (a slot name
     ending in '[]:n' makes n variables); returns the outputs in order (one var or a list)."""
@@ -55,6 +58,10 @@ def _append_eager_op(op_type, inputs, attrs, outputs, stop_gradient):
     if _eager is None:
         from paddle.base import eager as _eager
     new_tensor = _eager.new_tensor
+    if outputs is _OUT and not stop_gradient:  # the common case, kept lean
+        out = new_tensor()
+        _eager.trace_op(op_type, inputs, {"Out": [out]}, attrs)
+        return out
     out_map, results = {}, []
     for slot in outputs:
         if "[]:" in slot:

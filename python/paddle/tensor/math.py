@@ -19,7 +19,7 @@ def _binary(op_type, x, y, axis=-1):
         x = _as_var(x, y)
     if not isinstance(y, Variable):
         y = _as_var(y, x)
-    return lh.append_op(op_type, {"X": [x], "Y": [y]}, {"axis": axis}, dtype=x.dtype)
+    return lh.append_op(op_type, {"X": [x], "Y": [y]}, {"axis": axis})
 
 
 def add(x, y, name=None):
@@ -201,6 +201,8 @@ def _is_scalar(v):
 def _install_operators():
     def binop(name, op_type, scalar_kind=None, reverse=False, reverse_scalar=None):
         def method(self, other):
+            if isinstance(other, Variable):  # tensor op tensor: straight to the op
+                return _binary(op_type, other, self) if reverse else _binary(op_type, self, other)
             if _is_scalar(other) and convert_dtype(self.dtype) in (VarType.FP32, VarType.FP64, VarType.FP16):
                 kind = reverse_scalar if reverse else scalar_kind
                 if kind is not None:
