@@ -11,23 +11,6 @@
 namespace phi {
 namespace {
 
-// Extents of one group's slice of an NCDHW batch.
-struct VolumeLayout {
-  int64_t in_per_group, out_per_group, rows, columns, in_image, out_volume, out_image;
-};
-
-VolumeLayout MakeVolumeLayout(const ConvTransposeGeometry& g) {
-  VolumeLayout l;
-  l.in_per_group = g.in_channels / g.groups;
-  l.out_per_group = g.out_channels / g.groups;
-  l.rows = l.out_per_group * g.kernel[0] * g.kernel[1] * g.kernel[2];
-  l.columns = g.in[0] * g.in[1] * g.in[2];
-  l.in_image = g.in_channels * l.columns;
-  l.out_volume = g.out[0] * g.out[1] * g.out[2];
-  l.out_image = g.out_channels * l.out_volume;
-  return l;
-}
-
 ConvTransposeGeometry Geometry(const DenseTensor& input, const DenseTensor& filter,
                                const std::vector<int>& strides, const std::vector<int>& paddings,
                                const std::vector<int>& output_padding,
@@ -42,47 +25,26 @@ ConvTransposeGeometry Geometry(const DenseTensor& input, const DenseTensor& filt
                                       dilations, data_format, op);
 }
 
-// out must be zero on entry.
+// out must be zero on entry: the shared GEMM skeleton with col2vol as the scatter.
 template <typename T>
 void ForwardNcdhw(const T* input, const T* filter, const ConvTransposeGeometry& g, T* out) {
-  const VolumeLayout l = MakeVolumeLayout(g);
-  const Conv3dGeometry volume = funcs::TransposedConvVolume(g, l.out_per_group);
-  std::vector<T> col(l.rows * l.columns);
-  for (int64_t n = 0; n < g.batch; ++n) {
-    for (int64_t gi = 0; gi < g.groups; ++gi) {
-      const T* x = input + n * l.in_image + gi * l.in_per_group * l.columns;
-      funcs::Gemm<T>(true, false, l.rows, l.columns, l.in_per_group, T(1),
-                     filter + gi * l.in_per_group * l.rows, x, T(0), col.data());
-      funcs::Col2VolAdd(col.data(), volume,
-                        out + n * l.out_image + gi * l.out_per_group * l.out_volume);
-    }
-  }
+  const funcs::ConvTransposeGemmShape s = funcs::MakeConvTransposeGemmShape(g);
+  const Conv3dGeometry volume = funcs::TransposedConvVolume(g, s.out_per_group);
+  funcs::ConvTransposeGemmForward(
+      input, filter, s, [&](const T* col, T* out_g) { funcs::Col2VolAdd(col, volume, out_g); },
+      out);
 }
 
-// With col = vol2col(dout_g): input_grad_g = filter_g @ col, filter_grad_g += x_g @ col^T.
-// filter_grad (may be null) must be zero on entry.
+// The same skeleton with vol2col of dout as the unfold; filter_grad (may be null) must be zero
+// on entry.
 template <typename T>
 void BackwardNcdhw(const T* input, const T* filter, const T* dout, const ConvTransposeGeometry& g,
                    T* input_grad, T* filter_grad) {
-  const VolumeLayout l = MakeVolumeLayout(g);
-  const Conv3dGeometry volume = funcs::TransposedConvVolume(g, l.out_per_group);
-  std::vector<T> col(l.rows * l.columns);
-  for (int64_t n = 0; n < g.batch; ++n) {
-    for (int64_t gi = 0; gi < g.groups; ++gi) {
-      funcs::Vol2Col(dout + n * l.out_image + gi * l.out_per_group * l.out_volume, volume,
-                     col.data());
-      const int64_t x_offset = n * l.in_image + gi * l.in_per_group * l.columns;
-      const T* weights = filter + gi * l.in_per_group * l.rows;
-      if (input_grad != nullptr) {
-        funcs::Gemm<T>(false, false, l.in_per_group, l.columns, l.rows, T(1), weights, col.data(),
-                       T(0), input_grad + x_offset);
-      }
-      if (filter_grad != nullptr) {
-        funcs::Gemm<T>(false, true, l.in_per_group, l.rows, l.columns, T(1), input + x_offset,
-                       col.data(), T(1), filter_grad + gi * l.in_per_group * l.rows);
-      }
-    }
-  }
+  const funcs::ConvTransposeGemmShape s = funcs::MakeConvTransposeGemmShape(g);
+  const Conv3dGeometry volume = funcs::TransposedConvVolume(g, s.out_per_group);
+  funcs::ConvTransposeGemmBackward(
+      input, filter, dout, s, [&](const T* dout_g, T* col) { funcs::Vol2Col(dout_g, volume, col); },
+      input_grad, filter_grad);
 }
 
 }  // namespace
