@@ -30,7 +30,8 @@ def transposed_geometry(sizes, kernel, strides, paddings, output_padding, output
             pads += [total // 2, total - total // 2]
     outs = []
     for i in range(3):
-        o = (sizes[i] - 1) * strides[i] - pads[2 * i] - pads[2 * i + 1] + dil[i] * (kernel[i] - 1) + 1
+        o = ((sizes[i] - 1) * strides[i] - pads[2 * i] - pads[2 * i + 1]
+             + dil[i] * (kernel[i] - 1) + 1)
         if output_size:
             o = output_size[i]
         elif output_padding:
@@ -134,7 +135,8 @@ def infer(xshape, wshape, **attrs):
     ((1, 2, 3, 3, 3), (2, 2, 2, 2, 2), {"data_format": "NCHW"}, "data_format"),
     ((1, 2, 3, 3, 3), (2, 2, 2, 2, 2), {"padding_algorithm": "FULL"}, "padding_algorithm"),
     ((1, 3, 3, 3, 3), (3, 2, 2, 2, 2), {"groups": 2}, "divisible by groups 2"),
-    ((1, 2, 3, 3, 3), (2, 2, 2, 2, 2), {"output_size": [4, 4]}, "output_size to be empty or hold 3"),
+    ((1, 2, 3, 3, 3), (2, 2, 2, 2, 2), {"output_size": [4, 4]},
+     "output_size to be empty or hold 3"),
     ((1, 2, 3, 3, 3), (2, 2, 2, 2, 2), {"output_size": [4, 4, 9]}, r"output_size\[2\] to be in"),
     ((1, 2, 3, 3, 3), (2, 2, 2, 2, 2), {"strides": [2, 2, 2], "output_padding": [1, 2, 0]},
      r"output_padding\[1\] to be in \[0, 2\)"),
