@@ -367,9 +367,6 @@ def test_repr():
 
 
 MISSING = [
-    (lambda: nn.Conv3DTranspose(2, 2, 3), "conv3d_transpose"),
-    (lambda: F.interpolate(paddle.ones([1, 1, 2, 2]), scale_factor=2, mode="bicubic"),
-     "bicubic_interp_v2"),
 ]
 
 

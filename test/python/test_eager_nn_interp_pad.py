@@ -158,9 +158,9 @@ def test_interpolate_errors():
         F.interpolate(x, scale_factor=2, data_format="NCW")
     with pytest.raises(ValueError, match="expected mode"):
         F.interpolate(x, scale_factor=2, mode="cubic")
-    with pytest.raises(NotImplementedError, match="needs op 'trilinear_interp_v2'"):
+    with pytest.raises(ValueError, match="expected a 5-D input for mode 'trilinear'"):
         F.interpolate(x, scale_factor=2, mode="trilinear")
-    with pytest.raises(NotImplementedError, match="4-D"):
+    with pytest.raises(ValueError, match="4-D or 5-D"):
         F.interpolate(paddle.ones([1, 2, 3]), scale_factor=2)
 
 

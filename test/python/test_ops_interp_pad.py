@@ -154,7 +154,7 @@ def test_interp_errors():
             run_op(op, {"X": x}, {"out_h": 2, "out_w": 2, "data_layout": "HWCN"}, outputs={"Out": None})
         with pytest.raises(ValueError, match="scale > 0"):
             run_op(op, {"X": x}, {"scale": [-1.0, 2.0]}, outputs={"Out": None})
-        with pytest.raises(NotImplementedError, match="4-D"):
+        with pytest.raises(ValueError, match="4-D"):
             run_op(op, {"X": rand(2, 3, 4)}, {"out_h": 2, "out_w": 2}, outputs={"Out": None})
         with pytest.raises(ValueError, match="OutSize to hold 2 values"):
             run_op(op, {"X": x, "OutSize": np.array([2], "int32")}, {"out_h": 2, "out_w": 2},

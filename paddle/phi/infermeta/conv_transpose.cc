@@ -15,37 +15,50 @@ ConvTransposeGeometry ComputeConvTransposeGeometry(
     const std::vector<int>& output_size, const std::string& padding_algorithm, int groups,
     const std::vector<int>& dilations, const std::string& data_format, const char* op) {
   ConvTransposeGeometry g;
-  PD_CHECK(data_format == "NCHW" || data_format == "NHWC" || data_format == "AnyLayout",
-           InvalidArgument, "expected ", op,
-           "'s data_format to be \"NCHW\", \"NHWC\" or \"AnyLayout\", but got \"", data_format,
-           "\"");
-  g.channels_last = data_format == "NHWC";
-  PD_CHECK(input.size() == 4 && filter.size() == 4, InvalidArgument, "expected ", op,
-           "'s Input and Filter to have rank 4, but got Input ", input, " and Filter ", filter);
-  PD_CHECK(strides.size() == 2 && strides[0] > 0 && strides[1] > 0, InvalidArgument, "expected ",
-           op, "'s strides to hold 2 positive values, but got ", FormatList(strides));
-  PD_CHECK(dilations.size() == 2 && dilations[0] > 0 && dilations[1] > 0, InvalidArgument,
-           "expected ", op, "'s dilations to hold 2 positive values, but got ",
-           FormatList(dilations));
+  const bool volume = data_format == "NCDHW" || data_format == "NDHWC";
+  if (volume) {
+    g.spatial = 3;
+  } else {
+    PD_CHECK(data_format == "NCHW" || data_format == "NHWC" || data_format == "AnyLayout",
+             InvalidArgument, "expected ", op,
+             "'s data_format to be \"NCHW\", \"NHWC\" or \"AnyLayout\", but got \"", data_format,
+             "\"");
+  }
+  const int s = g.spatial;
+  const int rank = s + 2;
+  g.channels_last = data_format == "NHWC" || data_format == "NDHWC";
+  PD_CHECK(input.size() == rank && filter.size() == rank, InvalidArgument, "expected ", op,
+           "'s Input and Filter to have rank ", rank, ", but got Input ", input, " and Filter ",
+           filter);
+  auto positive = [s](const std::vector<int>& v) {
+    return static_cast<int>(v.size()) == s && *std::min_element(v.begin(), v.end()) > 0;
+  };
+  PD_CHECK(positive(strides), InvalidArgument, "expected ", op, "'s strides to hold ", s,
+           " positive values, but got ", FormatList(strides));
+  PD_CHECK(positive(dilations), InvalidArgument, "expected ", op, "'s dilations to hold ", s,
+           " positive values, but got ", FormatList(dilations));
   PD_CHECK(padding_algorithm == "EXPLICIT" || padding_algorithm == "SAME" ||
                padding_algorithm == "VALID",
            InvalidArgument, "expected ", op,
            "'s padding_algorithm to be \"EXPLICIT\", \"SAME\" or \"VALID\", but got \"",
            padding_algorithm, "\"");
-  PD_CHECK(paddings.size() == 2 || paddings.size() == 4, InvalidArgument, "expected ", op,
-           "'s paddings to hold 2 or 4 values, but got ", FormatList(paddings));
+  PD_CHECK(static_cast<int>(paddings.size()) == s || static_cast<int>(paddings.size()) == 2 * s,
+           InvalidArgument, "expected ", op, "'s paddings to hold ", s, " or ", 2 * s,
+           " values, but got ", FormatList(paddings));
   for (int p : paddings) {
     PD_CHECK(p >= 0, InvalidArgument, "expected ", op, "'s paddings to be non-negative, but got ",
              FormatList(paddings));
   }
-  PD_CHECK(output_padding.empty() || output_padding.size() == 2, InvalidArgument, "expected ", op,
-           "'s output_padding to be empty or hold 2 values, but got ", FormatList(output_padding));
-  PD_CHECK(output_size.empty() || output_size.size() == 2, InvalidArgument, "expected ", op,
-           "'s output_size to be empty or hold 2 values, but got ", FormatList(output_size));
+  PD_CHECK(output_padding.empty() || static_cast<int>(output_padding.size()) == s, InvalidArgument,
+           "expected ", op, "'s output_padding to be empty or hold ", s, " values, but got ",
+           FormatList(output_padding));
+  PD_CHECK(output_size.empty() || static_cast<int>(output_size.size()) == s, InvalidArgument,
+           "expected ", op, "'s output_size to be empty or hold ", s, " values, but got ",
+           FormatList(output_size));
   PD_CHECK(groups >= 1, InvalidArgument, "expected ", op, "'s groups >= 1, but got ", groups);
   g.groups = groups;
   g.batch = input[0];
-  g.in_channels = g.channels_last ? input[3] : input[1];
+  g.in_channels = g.channels_last ? input[rank - 1] : input[1];
   PD_CHECK(g.in_channels < 0 || filter[0] < 0 || g.in_channels == filter[0], InvalidArgument,
            "expected ", op, "'s Input channels (", g.in_channels, ") to equal Filter dims[0] (",
            filter[0], "), but got Input ", input, " and Filter ", filter, " (data_format ",
@@ -54,13 +67,17 @@ ConvTransposeGeometry ComputeConvTransposeGeometry(
            "'s Filter dims[0] (input channels) to be divisible by groups ", groups,
            ", but got Filter ", filter);
   g.out_channels = filter[1] < 0 ? -1 : filter[1] * groups;
-  PD_CHECK(filter[2] != 0 && filter[3] != 0, InvalidArgument, "expected ", op,
-           "'s Filter to have a non-empty window, but got ", filter);
-  std::vector<int64_t> pads =
-      paddings.size() == 2
-          ? std::vector<int64_t>{paddings[0], paddings[0], paddings[1], paddings[1]}
-          : std::vector<int64_t>(paddings.begin(), paddings.end());
-  for (int i = 0; i < 2; ++i) {
+  for (int i = 0; i < s; ++i) {
+    PD_CHECK(filter[2 + i] != 0, InvalidArgument, "expected ", op,
+             "'s Filter to have a non-empty window, but got ", filter);
+  }
+  std::vector<int64_t> pads;
+  for (int i = 0; i < s; ++i) {
+    const bool symmetric = static_cast<int>(paddings.size()) == s;
+    pads.push_back(symmetric ? paddings[i] : paddings[2 * i]);
+    pads.push_back(symmetric ? paddings[i] : paddings[2 * i + 1]);
+  }
+  for (int i = 0; i < s; ++i) {
     int64_t in = g.channels_last ? input[1 + i] : input[2 + i];
     g.in[i] = in;
     g.kernel[i] = filter[2 + i];
@@ -106,8 +123,11 @@ ConvTransposeGeometry ComputeConvTransposeGeometry(
       g.out[i] = inferred;
     }
   }
-  g.out_dims = g.channels_last ? DDim({g.batch, g.out[0], g.out[1], g.out_channels})
-                               : DDim({g.batch, g.out_channels, g.out[0], g.out[1]});
+  std::vector<int64_t> dims = {g.batch};
+  if (!g.channels_last) dims.push_back(g.out_channels);
+  dims.insert(dims.end(), g.out, g.out + s);
+  if (g.channels_last) dims.push_back(g.out_channels);
+  g.out_dims = DDim(dims);
   return g;
 }
 

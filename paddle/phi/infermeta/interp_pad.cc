@@ -1,6 +1,7 @@
 #include "paddle/phi/infermeta/interp_pad.h"
 
 #include "paddle/common/errors.h"
+#include "paddle/phi/infermeta/interp_more.h"
 #include "paddle/phi/kernels/funcs/axis_utils.h"
 
 namespace phi {
@@ -57,41 +58,8 @@ void InterpolateInferMeta(const MetaTensor& x, const MetaTensor& out_size,
                           int out_h, int out_w, const std::vector<float>& scale,
                           const std::string& interp_method, bool align_corners, int align_mode,
                           MetaTensor* out) {
-  const DDim& in = x.dims();
-  PD_CHECK(in.size() == 4, Unimplemented, "expected ", interp_method,
-           " interpolation of a 4-D X (N, C, H, W), but got ", in);
-  PD_CHECK(data_layout == "NCHW" || data_layout == "NHWC", InvalidArgument, "expected ",
-           interp_method, " interpolation's data_layout NCHW or NHWC, but got ", data_layout);
-  PD_CHECK(align_mode == 0 || align_mode == 1, InvalidArgument, "expected ", interp_method,
-           " interpolation's align_mode 0 or 1, but got ", align_mode);
-  const bool nchw = data_layout == "NCHW";
-  const int ha = nchw ? 2 : 1;
-  PD_CHECK(in[ha] != 0 && in[ha + 1] != 0, InvalidArgument, "expected ", interp_method,
-           " interpolation's X to have non-empty spatial extents, but got ", in);
-  std::vector<int64_t> dims = in.ToVector();
-  bool sizes_given = false;
-  for (const MetaTensor* t : size_tensor) sizes_given = sizes_given || t != nullptr;
-  if (out_size || scale_tensor || sizes_given) {
-    dims[ha] = dims[ha + 1] = -1;
-  } else {
-    int64_t h = out_h, w = out_w;
-    if (scale.size() > 1) {
-      PD_CHECK(scale[0] > 0 && scale[1] > 0, InvalidArgument, "expected ", interp_method,
-               " interpolation's scale > 0, but got ", funcs::FormatList(scale));
-      h = in[ha] < 0 ? -1 : static_cast<int>(in[ha] * scale[0]);
-      w = in[ha + 1] < 0 ? -1 : static_cast<int>(in[ha + 1] * scale[1]);
-    }
-    const bool unknown = scale.size() > 1 && (in[ha] < 0 || in[ha + 1] < 0);
-    PD_CHECK(unknown || (h > 0 && w > 0), InvalidArgument, "expected ", interp_method,
-             " interpolation's output extents > 0 (out_h, out_w or X's extents times scale), "
-             "but got ",
-             h, " x ", w);
-    dims[ha] = h;
-    dims[ha + 1] = w;
-  }
-  out->set_dims(DDim(dims));
-  out->set_dtype(x.dtype());
-  out->set_layout(x.layout());
+  InterpolateNdInferMeta(x, out_size, size_tensor, scale_tensor, data_layout, out_d, out_h, out_w,
+                         scale, interp_method, align_corners, align_mode, 4, 4, out);
 }
 
 namespace {

@@ -1,4 +1,5 @@
-// InferMeta of pad3d and the 2-D interpolation ops (nearest_interp_v2, bilinear_interp_v2).
+// InferMeta of pad3d, the 2-D interpolation ops (bilinear_interp_v2, bicubic_interp_v2) and
+// pixel_shuffle.
 #pragma once
 
 #include <string>
@@ -14,9 +15,8 @@ void Pad3dInferMeta(const MetaTensor& x, const MetaTensor& paddings_tensor,
                     const std::vector<int>& paddings, const std::string& mode,
                     const std::string& data_format, MetaTensor* out);
 
-// 2-D interpolation (x 4-D, NCHW or NHWC): out extents from scale (2 entries > 0, truncated
-// in * scale) when given, else out_h and out_w; unknown when sizes or scales come as tensors
-// (OutSize, SizeTensor, Scale).
+// 2-D interpolation (x 4-D, NCHW or NHWC; bilinear, bicubic): InterpolateNdInferMeta
+// (interp_more.h) with rank 4.
 void InterpolateInferMeta(const MetaTensor& x, const MetaTensor& out_size,
                           const std::vector<const MetaTensor*>& size_tensor,
                           const MetaTensor& scale_tensor, const std::string& data_layout, int out_d,

@@ -1,6 +1,8 @@
-// nearest_interp_v2 and bilinear_interp_v2: 2-D resizing of NCHW or NHWC tensors with
-// PaddlePaddle's index rules (align_corners, align_mode). Output extents: SizeTensor, else
-// OutSize, else X's extents times the scale (Scale tensor, else attribute), else out_h/out_w.
+// nearest_interp_v2 (4-D or 5-D) and bilinear_interp_v2 (4-D): resizing of channels-first or
+// channels-last tensors with PaddlePaddle's index rules (align_corners, align_mode). Output
+// extents: SizeTensor, else OutSize, else X's extents times the scale (Scale tensor, else
+// attribute), else out_d/out_h/out_w. PD_INTERP_KERNEL_DECL also declares the other
+// *_interp_v2 kernels (interp_more_kernel.h).
 #pragma once
 
 #include <string>
@@ -28,7 +30,5 @@ namespace phi {
 
 PD_INTERP_KERNEL_DECL(NearestInterp)
 PD_INTERP_KERNEL_DECL(BilinearInterp)
-
-#undef PD_INTERP_KERNEL_DECL
 
 }  // namespace phi

@@ -12,35 +12,17 @@
 namespace phi {
 namespace {
 
-// With col = im2col(dout_g) [Mg * KH * KW, H * W]: input_grad_g = filter_g @ col and
-// filter_grad_g += x_g @ col^T. filter_grad (may be null) must be zero on entry.
+// The shared GEMM skeleton with im2col of dout as the unfold; filter_grad (may be null) must
+// be zero on entry.
 template <typename T>
 void ConvTransposeBackwardNchw(const T* input, const T* filter, const T* dout,
                                const ConvTransposeGeometry& g, T* input_grad, T* filter_grad) {
   const funcs::ConvPlane p = funcs::TransposedConvPlane(g);
-  const int64_t in_per_group = g.in_channels / g.groups;
-  const int64_t out_per_group = g.out_channels / g.groups;
-  const int64_t k = out_per_group * p.kernel_h * p.kernel_w;
-  const int64_t pixels = p.out_h * p.out_w;
-  const int64_t image_size = g.in_channels * pixels;
-  const int64_t out_plane = p.in_h * p.in_w;
-  const int64_t out_image_size = g.out_channels * out_plane;
-  std::vector<T> col(k * pixels);
-  for (int64_t n = 0; n < g.batch; ++n) {
-    for (int64_t gi = 0; gi < g.groups; ++gi) {
-      funcs::Im2Col(dout + n * out_image_size + gi * out_per_group * out_plane, out_per_group, p,
-                    pixels, col.data());
-      const int64_t x_offset = n * image_size + gi * in_per_group * pixels;
-      if (input_grad != nullptr) {
-        funcs::Gemm<T>(false, false, in_per_group, pixels, k, T(1), filter + gi * in_per_group * k,
-                       col.data(), T(0), input_grad + x_offset);
-      }
-      if (filter_grad != nullptr) {
-        funcs::Gemm<T>(false, true, in_per_group, k, pixels, T(1), input + x_offset, col.data(),
-                       T(1), filter_grad + gi * in_per_group * k);
-      }
-    }
-  }
+  const funcs::ConvTransposeGemmShape s = funcs::MakeConvTransposeGemmShape(g);
+  funcs::ConvTransposeGemmBackward(
+      input, filter, dout, s,
+      [&](const T* dout_g, T* col) { funcs::Im2Col(dout_g, s.out_per_group, p, s.columns, col); },
+      input_grad, filter_grad);
 }
 
 }  // namespace

@@ -12,29 +12,16 @@
 namespace phi {
 namespace {
 
-// out must be zero on entry. Per image and group: col[Mg * KH * KW, H * W] = filter_g^T @ x_g,
-// then col2im adds col into out_g.
+// out must be zero on entry: the shared GEMM skeleton with col2im as the scatter.
 template <typename T>
 void ConvTransposeForwardNchw(const T* input, const T* filter, const ConvTransposeGeometry& g,
                               T* out) {
   const funcs::ConvPlane p = funcs::TransposedConvPlane(g);
-  const int64_t in_per_group = g.in_channels / g.groups;
-  const int64_t out_per_group = g.out_channels / g.groups;
-  const int64_t k = out_per_group * p.kernel_h * p.kernel_w;
-  const int64_t pixels = p.out_h * p.out_w;
-  const int64_t image_size = g.in_channels * pixels;
-  const int64_t out_plane = p.in_h * p.in_w;
-  const int64_t out_image_size = g.out_channels * out_plane;
-  std::vector<T> col(k * pixels);
-  for (int64_t n = 0; n < g.batch; ++n) {
-    for (int64_t gi = 0; gi < g.groups; ++gi) {
-      const T* weights = filter + gi * in_per_group * k;
-      const T* x = input + n * image_size + gi * in_per_group * pixels;
-      funcs::Gemm<T>(true, false, k, pixels, in_per_group, T(1), weights, x, T(0), col.data());
-      funcs::Col2ImAdd(col.data(), out_per_group, p, pixels,
-                       out + n * out_image_size + gi * out_per_group * out_plane);
-    }
-  }
+  const funcs::ConvTransposeGemmShape s = funcs::MakeConvTransposeGemmShape(g);
+  funcs::ConvTransposeGemmForward(
+      input, filter, s,
+      [&](const T* col, T* out_g) { funcs::Col2ImAdd(col, s.out_per_group, p, s.columns, out_g); },
+      out);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
-"""Dropout, linear, pooling, layer_norm, one_hot, interpolate/upsample (nearest, bilinear),
-pad (through pad3d; padding every axis through the pad op) and pixel_shuffle."""
+"""Dropout, linear, pooling, layer_norm, one_hot, interpolate/upsample (nearest, linear,
+bilinear, bicubic, trilinear), pad (through pad3d; padding every axis through the pad op) and
+pixel_shuffle."""
 import numbers as _numbers
 
 from paddle.base import layer_helper as lh
@@ -148,29 +149,42 @@ def _static_ints(values, what):
     return out
 
 
+_INTERP_OPS = {"NEAREST": "nearest_interp_v2", "LINEAR": "linear_interp_v2",
+               "BILINEAR": "bilinear_interp_v2", "BICUBIC": "bicubic_interp_v2",
+               "TRILINEAR": "trilinear_interp_v2"}
+_INTERP_RANKS = {"NEAREST": (4, 5), "LINEAR": (3,), "BILINEAR": (4,), "BICUBIC": (4,),
+                 "TRILINEAR": (5,)}
+_INTERP_FORMATS = {3: ("NCW", "NWC"), 4: ("NCHW", "NHWC"), 5: ("NCDHW", "NDHWC")}
+_INTERP_SIZE_ATTRS = {1: ("out_w",), 2: ("out_h", "out_w"), 3: ("out_d", "out_h", "out_w")}
+
+
 def interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=False,
-                align_mode=0, data_format="NCHW", name=None):
-    """Resizes a 4-D NCHW or NHWC tensor with nearest_interp_v2 or bilinear_interp_v2
-    (PaddlePaddle's rules: exactly one of size and scale_factor; align_corners only for the
-    linear modes; align_mode 0 or 1)."""
+                align_mode=0, data_format=None, name=None):
+    """Resizes the spatial axes of a 3-D (linear), 4-D (nearest, bilinear, bicubic) or 5-D
+    (nearest, trilinear) tensor with the matching *_interp_v2 op (PaddlePaddle's rules: exactly
+    one of size and scale_factor; align_corners only for the linear and cubic modes; align_mode
+    0 or 1; data_format from the rank when None)."""
     resample = str(mode).upper()
-    ops = {"NEAREST": "nearest_interp_v2", "BILINEAR": "bilinear_interp_v2"}
-    others = {"BICUBIC": "bicubic_interp_v2", "LINEAR": "linear_interp_v2",
-              "TRILINEAR": "trilinear_interp_v2", "AREA": "pool2d (adaptive)"}
-    if resample in others:
-        raise NotImplementedError(f"interpolate(mode={mode!r}) needs op '{others[resample]}', "
+    if resample == "AREA":
+        raise NotImplementedError(f"interpolate(mode={mode!r}) needs op 'pool2d (adaptive)', "
                                   "which this runtime does not have yet")
-    if resample not in ops:
+    if resample not in _INTERP_OPS:
         raise ValueError("expected mode 'linear', 'bilinear', 'trilinear', 'nearest', 'bicubic' "
                          f"or 'area', but got {mode!r}")
-    if len(x.shape) != 4:
-        raise NotImplementedError(f"interpolate of a {len(x.shape)}-D input is not supported "
-                                  "yet; expected a 4-D input")
-    if data_format not in ("NCHW", "NHWC"):
-        raise ValueError(f"expected data_format 'NCHW' or 'NHWC' for a 4-D input, but got "
-                         f"{data_format!r}")
+    rank = len(x.shape)
+    if rank not in _INTERP_RANKS[resample]:
+        wanted = " or ".join(f"{r}-D" for r in _INTERP_RANKS[resample])
+        raise ValueError(f"expected a {wanted} input for mode {mode!r}, but got a {rank}-D input")
+    formats = _INTERP_FORMATS[rank]
+    if data_format is None:
+        data_format = formats[0]
+    if data_format not in formats:
+        raise ValueError(f"expected data_format {formats[0]!r} or {formats[1]!r} for a "
+                         f"{rank}-D input, but got {data_format!r}")
     if align_mode not in (0, 1):
         raise ValueError(f"expected align_mode 0 or 1, but got {align_mode!r}")
+    if not isinstance(align_corners, bool):
+        raise TypeError(f"expected align_corners to be a bool, but got {align_corners!r}")
     if align_corners and resample == "NEAREST":
         raise ValueError("expected align_corners False with mode 'nearest' (align_corners "
                          "applies to linear, bilinear, bicubic and trilinear), but got True")
@@ -178,32 +192,35 @@ def interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=F
         raise ValueError("expected one of size and scale_factor, but both are None")
     if size is not None and scale_factor is not None:
         raise ValueError("expected only one of size and scale_factor, but got both")
-    attrs = {"data_layout": data_format, "out_d": -1, "out_h": -1, "out_w": -1,
+    spatial = rank - 2
+    layout = "NCHW" if data_format == formats[0] else "NHWC"
+    attrs = {"data_layout": layout, "out_d": -1, "out_h": -1, "out_w": -1,
              "interp_method": resample.lower(), "align_corners": bool(align_corners),
              "align_mode": int(align_mode)}
     inputs = {"X": [x]}
     static = not in_dynamic_mode()
     if size is not None:
         if isinstance(size, int):
-            size = [size, size]
+            size = [size] * spatial
         if static and isinstance(size, _Variable):
             inputs["OutSize"] = [size]  # extents known when the program runs
         elif static and any(isinstance(v, _Variable) for v in size):
             from paddle.tensor.creation import full
-            if len(size) != 2:
-                raise ValueError(f"expected size to hold 2 values for a 4-D input, but got "
-                                 f"{len(size)}")
+            if len(size) != spatial:
+                raise ValueError(f"expected size to hold {spatial} values for a {rank}-D input, "
+                                 f"but got {len(size)}")
             inputs["SizeTensor"] = [v if isinstance(v, _Variable) else full([1], int(v), "int32")
                                     for v in size]
         else:
             if hasattr(size, "shape") and not isinstance(size, (list, tuple)):
                 size = [size]
-            out_hw = _static_ints(list(size), "size")
-            if len(out_hw) != 2:
-                raise ValueError(f"expected size to hold 2 ints for a 4-D input, but got {out_hw}")
-            if min(out_hw) <= 0:
-                raise ValueError(f"expected size > 0, but got {out_hw}")
-            attrs["out_h"], attrs["out_w"] = out_hw
+            out_sizes = _static_ints(list(size), "size")
+            if len(out_sizes) != spatial:
+                raise ValueError(f"expected size to hold {spatial} ints for a {rank}-D input, but "
+                                 f"got {out_sizes}")
+            if min(out_sizes) <= 0:
+                raise ValueError(f"expected size > 0, but got {out_sizes}")
+            attrs.update(zip(_INTERP_SIZE_ATTRS[spatial], out_sizes))
     elif static and isinstance(scale_factor, _Variable):
         inputs["Scale"] = [scale_factor]
     else:
@@ -212,23 +229,23 @@ def interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=F
             if len(scale_factor) == 1:
                 scale_factor = scale_factor[0]
         if isinstance(scale_factor, (int, float)):
-            scale = [float(scale_factor)] * 2
+            scale = [float(scale_factor)] * spatial
         elif isinstance(scale_factor, (list, tuple)):
             scale = [float(v) for v in scale_factor]
         else:
             raise ValueError(f"expected scale_factor as a number, a list or a tensor, but got "
                              f"{scale_factor!r}")
-        if len(scale) != 2:
-            raise ValueError(f"expected scale_factor to hold 2 values for a 4-D input, but got "
-                             f"{scale}")
+        if len(scale) != spatial:
+            raise ValueError(f"expected scale_factor to hold {spatial} values for a {rank}-D "
+                             f"input, but got {scale}")
         if min(scale) <= 0:
             raise ValueError(f"expected scale_factor > 0, but got {scale}")
         attrs["scale"] = scale
-    return lh.append_op(ops[resample], inputs, attrs)
+    return lh.append_op(_INTERP_OPS[resample], inputs, attrs)
 
 
 def upsample(x, size=None, scale_factor=None, mode="nearest", align_corners=False,
-             align_mode=0, data_format="NCHW", name=None):
+             align_mode=0, data_format=None, name=None):
     return interpolate(x, size, scale_factor, mode, align_corners, align_mode, data_format, name)
 
 

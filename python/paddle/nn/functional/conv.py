@@ -1,9 +1,10 @@
 """Convolutions: conv2d (depthwise_conv2d when every input channel is its own group) and
 conv1d as a conv2d over a unit height; conv2d_transpose (depthwise_conv2d_transpose
-likewise) and conv1d_transpose over a unit height; conv3d."""
+likewise) and conv1d_transpose over a unit height; conv3d and conv3d_transpose."""
 from paddle.base import layer_helper as lh
 
-__all__ = ["conv1d", "conv2d", "conv1d_transpose", "conv2d_transpose", "conv3d"]
+__all__ = ["conv1d", "conv2d", "conv1d_transpose", "conv2d_transpose", "conv3d",
+           "conv3d_transpose"]
 
 
 def _int_list(value, n, name):
@@ -210,6 +211,27 @@ def conv3d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1, data
                        {"strides": _int_list(stride, 3, "stride"), "paddings": paddings,
                         "padding_algorithm": algorithm, "groups": groups,
                         "dilations": _int_list(dilation, 3, "dilation"),
+                        "data_format": data_format},
+                       outputs=("Output",))
+    return _add_channel_bias(out, bias, 4 if channel_last else 1)
+
+
+def conv3d_transpose(x, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
+                     dilation=1, data_format="NCDHW", output_size=None, name=None):
+    """3-D transposed convolution of x ([N, C, D, H, W] or NDHWC) with weight
+    [C, M/groups, kd, kh, kw]: the gradient of conv3d with respect to its input."""
+    channel_last, channels = _check_conv("conv3d_transpose", x, weight, groups, data_format,
+                                         ("NCDHW", "NDHWC"))
+    if channels != weight.shape[0]:
+        raise ValueError(f"expected input channels ({channels}) to equal weight.shape[0], but "
+                         f"got weight shape {list(weight.shape)}")
+    paddings, algorithm = _conv_padding(padding, channel_last, 3)
+    pad_attr, size_attr = _output_extras(output_padding, output_size, 3)
+    out = lh.append_op("conv3d_transpose", {"Input": [x], "Filter": [weight]},
+                       {"strides": _int_list(stride, 3, "stride"), "paddings": paddings,
+                        "output_padding": pad_attr, "output_size": size_attr,
+                        "padding_algorithm": algorithm,
+                        "dilations": _int_list(dilation, 3, "dilation"), "groups": groups,
                         "data_format": data_format},
                        outputs=("Output",))
     return _add_channel_bias(out, bias, 4 if channel_last else 1)

@@ -140,10 +140,10 @@ class Identity(Layer):
 
 
 class Upsample(Layer):
-    """F.interpolate as a layer (nearest and bilinear modes)."""
+    """F.interpolate as a layer (every mode; data_format from the input's rank when None)."""
 
     def __init__(self, size=None, scale_factor=None, mode="nearest", align_corners=False,
-                 align_mode=0, data_format="NCHW", name=None):
+                 align_mode=0, data_format=None, name=None):
         super().__init__()
         self.size = size
         self.scale_factor = scale_factor

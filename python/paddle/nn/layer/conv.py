@@ -1,7 +1,7 @@
 """Convolution layers: Conv1D, Conv2D and Conv3D (weight [out, in/groups, *kernel], default
 Normal(0, sqrt(2 / (prod(kernel) * in_channels))), bias zeros); Conv1DTranspose and
-Conv2DTranspose (weight [in, out/groups, *kernel], default XavierUniform, bias zeros);
-Conv3DTranspose waits for its op. padding_mode 'reflect' / 'replicate' / 'circular' pads the
+Conv2DTranspose and Conv3DTranspose (weight [in, out/groups, *kernel], default XavierUniform,
+bias zeros). padding_mode 'reflect' / 'replicate' / 'circular' pads the
 input with F.pad (pad3d) in that mode and convolves with padding 0, as PaddlePaddle does."""
 import math
 
@@ -9,7 +9,6 @@ from paddle.base.framework import get_default_dtype
 from paddle.nn import functional as F
 from paddle.nn.functional.conv import _conv_padding, _int_list
 from paddle.nn.initializer import Normal
-from paddle.nn.layer.common import _missing_op
 from paddle.nn.layer.layers import Layer
 
 __all__ = ["Conv1D", "Conv2D", "Conv3D", "Conv1DTranspose", "Conv2DTranspose",
@@ -176,8 +175,17 @@ class Conv2DTranspose(_ConvNd):
                                   groups=self._groups, data_format=self._data_format)
 
 
-class Conv3DTranspose(Layer):
+class Conv3DTranspose(_ConvNd):
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0,
                  output_padding=0, groups=1, dilation=1, weight_attr=None, bias_attr=None,
                  data_format="NCDHW"):
-        raise _missing_op("Conv3DTranspose", "conv3d_transpose")
+        super().__init__(in_channels, out_channels, kernel_size, 3, stride, padding, "zeros",
+                         dilation, groups, weight_attr, bias_attr, data_format,
+                         ("NCDHW", "NDHWC"), transposed=True, output_padding=output_padding)
+
+    def forward(self, x, output_size=None):
+        output_padding = self.output_padding if output_size is None else 0
+        return F.conv3d_transpose(x, self.weight, self.bias, output_size=output_size,
+                                  output_padding=output_padding, padding=self._padding,
+                                  stride=self._stride, dilation=self._dilation,
+                                  groups=self._groups, data_format=self._data_format)
