@@ -366,16 +366,6 @@ def test_repr():
     assert "(2): Conv2D(1, 2, kernel_size=[3, 3], stride=[2, 2], data_format=NCHW)" in text
 
 
-MISSING = [
-]
-
-
-@pytest.mark.parametrize("make, op", MISSING)
-def test_layers_waiting_on_ops_raise_not_implemented(make, op):
-    with pytest.raises(NotImplementedError, match=f"needs op '{op}', which this runtime does not"):
-        make()
-
-
 def test_bad_constructor_arguments_raise_typed_errors():
     with pytest.raises(ValueError, match="expected in_features to be a positive int, but got 0"):
         nn.Linear(0, 3)

@@ -17,19 +17,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 FIXTURES = os.environ.get("PADDLE_MODEL_FIXTURES",
                           os.path.join(os.path.dirname(ROOT), "shared", "fixtures", "paddle_models"))
 MODELS = sorted(p[: -len(".pdmodel")] for p in glob.glob(os.path.join(FIXTURES, "*.pdmodel")))
-# Models waiting on ops this runtime does not have yet: {model: [op, ...]} (none today).
-MISSING_OPS = {}
 SCALE_RTOL = 1e-4
 
-
-def _model_param(prefix):
-    name = os.path.basename(prefix)
-    missing = MISSING_OPS.get(name)
-    if not missing:
-        return pytest.param(prefix, id=name)
-    mark = pytest.mark.xfail(strict=True, raises=NotImplementedError,
-                             reason=f"waits on missing op(s): {', '.join(missing)}")
-    return pytest.param(prefix, id=name, marks=mark)
 
 paddle.enable_static()
 
@@ -46,7 +35,7 @@ def _assert_close_to_scale(got, want, what):
 
 
 @pytest.mark.skipif(not MODELS, reason=f"no PaddlePaddle model fixtures in {FIXTURES}")
-@pytest.mark.parametrize("prefix", [_model_param(m) for m in MODELS])
+@pytest.mark.parametrize("prefix", MODELS, ids=os.path.basename)
 def test_paddle_written_model(prefix):
     inputs, input_keys = _arrays(prefix + ".inputs.npz")
     outputs, _ = _arrays(prefix + ".outputs.npz")
