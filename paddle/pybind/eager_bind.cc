@@ -1,7 +1,8 @@
-// Eager (dygraph) calls: one op run at once on given tensors through the one op-execution
-// core (framework::RunOpOnTensors). The Python tracer (paddle/base/eager.py) calls
-// `eager_run_op` for every forward op and `run_op_desc` for the grad ops that the op
-// records' grad makers produce, so eager mode has no op system or gradient formula of its own.
+// Eager (dygraph) calls and the autograd tape. Each call runs through the one op-execution
+// core (framework::PreparedOp), prepared once per call signature (CachedEagerOp); a call
+// whose inputs need gradients is recorded as a TapeNode, and backward runs the grad ops the
+// op records' grad makers build (the makers append_backward uses), prepared once per node
+// kind. So eager mode has no op system or gradient formula of its own.
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
@@ -23,7 +24,6 @@ namespace pybind {
 namespace {
 
 using framework::OpDesc;
-using TensorMap = std::unordered_map<std::string, phi::DenseTensor*>;
 
 // Calls `fn(slot, entries)` for each slot of a call's dict: a list or tuple of entries, or
 // one entry; a None or empty slot is left out (as the Python tracer does). The entries are
@@ -72,16 +72,6 @@ void AddSlots(const py::dict& slots, bool input, OpDesc* op) {
       op->SetOutput(slot, names);
     }
   });
-}
-
-void Run(const OpDesc& op, const TensorMap& tensors) {
-  auto tensor_of = [&](const std::string& name, bool input) -> phi::DenseTensor* {
-    auto it = tensors.find(name);
-    PD_CHECK(it != tensors.end(), NotFound, "expected a tensor for ", input ? "input" : "output",
-             " variable '", name, "' of op '", op.Type(), "', but none was given");
-    return it->second;
-  };
-  framework::RunOpOnTensors(op, tensor_of, phi::CPUPlace());
 }
 
 // Builds the desc of op `type` over the given tensors (variables named "<slot>#<i>").
@@ -856,13 +846,6 @@ void BindEager(py::module_* module) {
   m.def("eager_backward", &Backward, py::arg("seeds"), py::arg("retain_graph"),
         py::arg("blocked"), py::arg("hooks"), py::arg("apply_hook"));
   m.def("eager_op_cache_size", [] { return EagerOpCache::Instance().size(); });
-  // Runs an op desc (a grad op from get_grad_op_descs) with its variables resolved by name
-  // in `tensors`; every output variable must be given a (possibly empty) DenseTensor.
-  m.def("run_op_desc", [](const OpDesc& op, const py::dict& tensors) {
-    TensorMap map;
-    for (auto item : tensors) map[py::str(item.first)] = item.second.cast<phi::DenseTensor*>();
-    Run(op, map);
-  }, py::arg("op"), py::arg("tensors"));
 }
 
 }  // namespace pybind

@@ -295,3 +295,60 @@ def test_paddle_grad_no_grad_vars_cuts_the_graph_there():
     np.testing.assert_allclose(full.numpy(), [3.0, 12.0])
     with pytest.raises(TypeError, match="no_grad_vars"):
         paddle.grad((x * x).sum(), x, no_grad_vars=[np.ones(2)])
+
+
+def test_prepared_op_cache_reuses_one_op_per_signature():
+    """Repeated calls with one signature reuse one prepared op; a new dtype, shape or
+    attribute still gives the right result, and an error leaves the cached op usable."""
+    x32 = paddle.to_tensor(rng.normal(size=(3, 4)).astype("float32"))
+    paddle.nn.functional.relu(x32)
+    size = core.eager_op_cache_size()
+    for _ in range(5):
+        out = paddle.nn.functional.relu(x32)
+    assert core.eager_op_cache_size() == size
+    np.testing.assert_array_equal(out.numpy(), np.maximum(x32.numpy(), 0))
+    # The same prepared op, other dtypes and shapes: the kernel and InferMeta follow them.
+    for value in (rng.normal(size=(2, 5)), rng.normal(size=(7,)).astype("float32")):
+        x = paddle.to_tensor(value)
+        out = paddle.nn.functional.relu(x)
+        assert out.dtype == x.dtype and out.shape == list(value.shape)
+        np.testing.assert_array_equal(out.numpy(), np.maximum(value, 0))
+    # Earlier outputs keep their own storage (each call's output is fresh).
+    a = paddle.nn.functional.relu(paddle.to_tensor([1.0, -1.0]))
+    b = paddle.nn.functional.relu(paddle.to_tensor([3.0, 4.0]))
+    np.testing.assert_array_equal(a.numpy(), [1.0, 0.0])
+    np.testing.assert_array_equal(b.numpy(), [3.0, 4.0])
+    # Attributes are part of the signature.
+    s1 = paddle.scale(x32, scale=2.0)
+    s2 = paddle.scale(x32, scale=3.0)
+    np.testing.assert_allclose(s2.numpy(), 1.5 * s1.numpy(), rtol=1e-6)
+    # An InferMeta error on a cached op leaves it usable.
+    m = paddle.to_tensor(np.ones((2, 3), "float32"))
+    paddle.matmul(m, paddle.to_tensor(np.ones((3, 2), "float32")))
+    with pytest.raises(ValueError):
+        paddle.matmul(m, paddle.to_tensor(np.ones((4, 2), "float32")))
+    out = paddle.matmul(m, paddle.to_tensor(np.ones((3, 2), "float32")))
+    np.testing.assert_array_equal(out.numpy(), np.full((2, 2), 3.0))
+
+
+def test_cached_ops_release_their_inputs():
+    """A cached prepared op keeps no reference to the last call's storage."""
+    x = paddle.to_tensor(np.ones((256, 256), "float32"))  # 256 KiB
+    before = core.cpu_memory_current()
+    y = paddle.nn.functional.relu(x)
+    assert core.cpu_memory_current() - before >= 256 * 256 * 4
+    del x, y
+    assert core.cpu_memory_current() <= before - 256 * 256 * 4
+
+
+def test_in_place_optimizer_update_through_the_cache_writes_the_parameter():
+    w = paddle.create_parameter([3], "float32")
+    w.set_value(np.array([1.0, 2.0, 3.0], "float32"))
+    opt = paddle.optimizer.SGD(learning_rate=0.5, parameters=[w])
+    for _ in range(2):
+        loss = (w * w).sum()
+        loss.backward()
+        opt.step()
+        opt.clear_grad()
+    # w <- w - 0.5 * 2w = 0 after the first step, stays 0.
+    np.testing.assert_array_equal(w.numpy(), np.zeros(3, "float32"))

@@ -1,12 +1,12 @@
 """Eager (dygraph) mode: paddle.Tensor, the op tracer and autograd.
 
 Every op appended while dynamic mode is on runs at once through the C++ op-execution core
-(`core.eager_run_op`: the op record, InferMeta, kernel choice and kernel call the interpreter
-uses). When an input needs a gradient, the tracer keeps the op desc the call built in a tape
-node. `backward()` walks the nodes in reverse creation order, asks the op records' grad makers
-for the grad ops (`core.get_grad_op_descs`, the same makers `append_backward` uses) and runs
-them through the same core, so no gradient formula exists twice.
-"""
+(`core.eager_call`: one prepared op per call signature, holding the op record's InferMeta and
+kernel choice, as the interpreter uses). When an input needs a gradient, the C++ tape
+(`core.eager_record_op`) records a node holding that prepared op; `backward()` walks the nodes
+in reverse creation order (`core.eager_backward`) running the grad ops that the op records'
+grad makers build (the same makers `append_backward` uses), prepared once per node kind, so
+no gradient formula exists twice."""
 import contextlib
 import functools
 import itertools
