@@ -105,8 +105,8 @@ phi::KernelKey ChooseKernelKey(const OpDesc& op, const OpRecord& record, const p
   const std::string& from = record.kernel_dtype_from;
   const AttrDef* dtype_attr = from.empty() ? nullptr : record.FindAttr(from);
   if (dtype_attr != nullptr) {
-    phi::Attribute value = ConvertAttr(ResolveAttr(op, *dtype_attr),
-                                       phi::AttributeIndexOf<phi::DataType>());
+    phi::Attribute value =
+        ConvertAttr(ResolveAttr(op, *dtype_attr), phi::AttributeIndexOf<phi::DataType>());
     dtype = std::get<phi::DataType>(value);
   } else {
     std::string slot = from;
@@ -156,7 +156,8 @@ std::unique_ptr<PreparedOp> PrepareOpOnTensors(const OpDesc& op, const TensorOf&
   };
   std::string dtype_input;
   phi::KernelKey key = ChooseKernelKey(op, record, place, dtype_of, &dtype_input);
-  const phi::DenseTensor* dtype_source = dtype_input.empty() ? nullptr : tensor_of(dtype_input, true);
+  const phi::DenseTensor* dtype_source =
+      dtype_input.empty() ? nullptr : tensor_of(dtype_input, true);
   return std::make_unique<PreparedOp>(op, record, key, dtype_source, slot_tensors(true),
                                       slot_tensors(false), &phi::DeviceContextFor(place));
 }

@@ -1,0 +1,194 @@
+// The eager op cache: one prepared op (framework::PreparedOp over placeholder tensors) per
+// eager call signature, shared by eager calls (eager_bind.cc) and the autograd tape
+// (eager_tape.cc).
+#pragma once
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "paddle/common/errors.h"
+#include "paddle/common/profiler.h"
+#include "paddle/framework/backward.h"
+#include "paddle/framework/prepared_op.h"
+#include "paddle/pybind/pybind_common.h"
+
+namespace paddle {
+namespace pybind {
+
+using framework::OpDesc;
+
+// A slot (or variable) name given from Python, which must be a str.
+std::string SlotName(const py::handle& slot);
+
+// One eager call signature (op type, slot arities, attributes), or one grad op of such a
+// call, prepared once: the desc, and a PreparedOp bound to placeholder tensors on the first
+// run. Each run shares the caller's tensors into the placeholders, runs, hands the outputs
+// back and drops the references, so repeated calls skip the desc, the record lookup, kernel
+// choice, argument binding and (for unchanged shapes) InferMeta. Outputs the caller gives
+// with storage (in-place ops) are written in place. Grad ops are made once per set of inputs
+// that need no gradient, from the op records' grad makers (as append_backward does).
+class CachedEagerOp {
+ public:
+  // `in_names` / `out_names`: the desc's variables in the order run() takes their tensors
+  // ("" for an absent entry).
+  CachedEagerOp(OpDesc desc, std::vector<std::string> in_names, std::vector<std::string> out_names)
+      : desc_(std::move(desc)),
+        in_names_(std::move(in_names)),
+        out_names_(std::move(out_names)),
+        in_(in_names_.size()),
+        out_(out_names_.size()) {}
+
+  // The grad op's variables, without @EMPTY@ and repeats.
+  static std::shared_ptr<CachedEagerOp> ForGradOp(OpDesc desc) {
+    auto unique = [](const std::vector<std::string>& names) {
+      std::vector<std::string> out;
+      for (const auto& n : names) {
+        if (n != framework::kEmptyVarName && std::find(out.begin(), out.end(), n) == out.end())
+          out.push_back(n);
+      }
+      return out;
+    };
+    std::vector<std::string> ins = unique(desc.InputArgumentNames());
+    std::vector<std::string> outs = unique(desc.OutputArgumentNames());
+    return std::make_shared<CachedEagerOp>(std::move(desc), std::move(ins), std::move(outs));
+  }
+
+  const OpDesc& desc() const { return desc_; }
+  // Whether the op's record names a grad op (a call needing gradients must be traced).
+  bool differentiable() const {
+    if (differentiable_ < 0) {
+      differentiable_ =
+          framework::OpRecordRegistry::Instance().Get(desc_.Type()).grad.op_type.empty() ? 0 : 1;
+    }
+    return differentiable_ == 1;
+  }
+  const std::vector<std::string>& input_names() const { return in_names_; }
+  const std::vector<std::string>& output_names() const { return out_names_; }
+
+  void Run(const std::vector<phi::DenseTensor*>& ins, const std::vector<phi::DenseTensor*>& outs) {
+    PD_CHECK(ins.size() == in_.size() && outs.size() == out_.size(), InvalidArgument, "expected ",
+             in_.size(), " inputs and ", out_.size(), " outputs for eager op '", desc_.Type(),
+             "', but got ", ins.size(), " and ", outs.size());
+    Placeholders release(this);
+    for (size_t i = 0; i < ins.size(); ++i) {
+      if (ins[i] != nullptr) in_[i] = *ins[i];
+    }
+    for (size_t i = 0; i < outs.size(); ++i) {
+      if (outs[i] != nullptr && outs[i]->initialized()) out_[i] = *outs[i];
+    }
+    if (prepared_ == nullptr) Prepare();
+    namespace prof = common::profiler;
+    prof::RecordEvent event;
+    if (prof::Enabled()) {
+      auto find = [&](const std::string& name) -> const phi::DenseTensor* {
+        for (size_t i = 0; i < in_names_.size(); ++i)
+          if (in_names_[i] == name) return &in_[i];
+        return nullptr;
+      };
+      event.Begin(desc_.Type(), prof::EventType::kOperator, framework::InputShapes(desc_, find));
+    }
+    prepared_->Run();
+    for (size_t i = 0; i < outs.size(); ++i) {
+      if (outs[i] != nullptr) *outs[i] = out_[i];
+    }
+  }
+
+  const std::vector<std::shared_ptr<CachedEagerOp>>& GradOps(
+      const std::vector<std::string>& no_grad) {
+    std::string key;
+    for (const auto& n : no_grad) key.append(n).push_back(';');
+    auto it = grad_ops_.find(key);
+    if (it == grad_ops_.end()) {
+      std::vector<std::shared_ptr<CachedEagerOp>> ops;
+      for (auto& g : framework::MakeGradOps(desc_, {no_grad.begin(), no_grad.end()}))
+        ops.push_back(ForGradOp(std::move(*g)));
+      it = grad_ops_.emplace(std::move(key), std::move(ops)).first;
+    }
+    return it->second;
+  }
+
+ private:
+  // Drops the placeholders' storage (keeping their meta, so InferMeta can be skipped next
+  // time) when a run ends, normally or by an error.
+  struct Placeholders {
+    explicit Placeholders(CachedEagerOp* op) : op_(op) {}
+    ~Placeholders() {
+      for (auto& t : op_->in_) t.clear();
+      for (auto& t : op_->out_) t.clear();
+    }
+    CachedEagerOp* op_;
+  };
+
+  void Prepare() {
+    std::unordered_map<std::string, phi::DenseTensor*> by_name;
+    for (size_t i = 0; i < in_names_.size(); ++i) by_name[in_names_[i]] = &in_[i];
+    for (size_t i = 0; i < out_names_.size(); ++i) by_name[out_names_[i]] = &out_[i];
+    prepared_ = framework::PrepareOpOnTensors(
+        desc_,
+        [&](const std::string& name, bool input) -> phi::DenseTensor* {
+          auto it = by_name.find(name);
+          PD_CHECK(it != by_name.end(), NotFound, "expected a tensor for ",
+                   input ? "input" : "output", " variable '", name, "' of op '", desc_.Type(),
+                   "', but none was given");
+          return it->second;
+        },
+        phi::CPUPlace());
+  }
+
+  OpDesc desc_;
+  std::vector<std::string> in_names_, out_names_;
+  std::vector<phi::DenseTensor> in_, out_;  // sized once: the PreparedOp holds their addresses
+  std::unique_ptr<framework::PreparedOp> prepared_;
+  std::unordered_map<std::string, std::vector<std::shared_ptr<CachedEagerOp>>> grad_ops_;
+  mutable int differentiable_ = -1;
+};
+
+// Eager call signatures -> prepared ops. Bounded: when full it starts over (calls whose
+// attributes change every time, e.g. a slice at a moving offset, must not grow it forever).
+class EagerOpCache {
+ public:
+  static EagerOpCache& Instance();
+
+  // Runs op `type` on the given tensors (slot dicts of DenseTensors); returns the prepared
+  // op (its desc names the variables "<slot>#<i>").
+  std::shared_ptr<CachedEagerOp> Run(const std::string& type, const py::dict& inputs,
+                                     const py::dict& outputs, const py::dict& attrs);
+
+  // The same on eager Tensors (Python objects holding their DenseTensor in `_t`), unless
+  // the call must be traced: gradients enabled, an input with `_stop_gradient` False and a
+  // differentiable op. Returns kRan, kTrace (nothing ran) or kNotTensors (an argument is
+  // not an eager Tensor; nothing ran: the caller reports it).
+  enum CallResult { kRan = 0, kTrace = 1, kNotTensors = 2 };
+  int Call(const std::string& type, const py::dict& inputs, const py::dict& outputs,
+           const py::dict& attrs, bool grad_enabled);
+
+  // The prepared op for a call on eager Tensors, without running it; `ins`/`outs` get the
+  // DenseTensors and `in_objs`/`out_objs` the Tensor objects (None entries included), in the
+  // op's input_names / output_names order.
+  std::shared_ptr<CachedEagerOp> Prepare(const std::string& type, const py::dict& inputs,
+                                         const py::dict& outputs, const py::dict& attrs,
+                                         std::vector<phi::DenseTensor*>* ins,
+                                         std::vector<phi::DenseTensor*>* outs,
+                                         std::vector<PyObject*>* in_objs,
+                                         std::vector<PyObject*>* out_objs);
+
+  size_t size() const { return ops_.size(); }
+
+ private:
+  // The prepared op for `key` (type and slots so far), made from the call on a miss.
+  const std::shared_ptr<CachedEagerOp>& Find(const std::string& type, const py::dict& inputs,
+                                             const py::dict& outputs, const py::dict& attrs,
+                                             std::string* key);
+
+  static constexpr size_t kMaxOps = 4096;
+  std::unordered_map<std::string, std::shared_ptr<CachedEagerOp>> ops_;
+};
+
+// Binds the autograd tape (eager_tape.cc).
+void BindEagerTape(py::module_* m);
+
+}  // namespace pybind
+}  // namespace paddle
