@@ -42,9 +42,10 @@ struct BroadcastPlan {
 // Requires known extents (run time).
 BroadcastPlan MakeBroadcastPlan(const BroadcastShapes& shapes);
 
-// Calls fn(out_index, x_index, y_index) for every output element, in output order.
+// Calls fn(out_offset, x_offset, y_offset) for each row of the walk (the innermost dim,
+// plan.dims[rank - 1] elements), in output order; rank 0 is one row of one element.
 template <typename Fn>
-void ForEachBroadcastIndex(const BroadcastPlan& plan, Fn&& fn) {
+void ForEachBroadcastRow(const BroadcastPlan& plan, Fn&& fn) {
   if (plan.numel <= 0) return;
   if (plan.rank == 0) {
     fn(int64_t{0}, int64_t{0}, int64_t{0});
@@ -52,14 +53,11 @@ void ForEachBroadcastIndex(const BroadcastPlan& plan, Fn&& fn) {
   }
   const int last = plan.rank - 1;
   const int64_t inner = plan.dims[last];
-  const int64_t x_step = plan.x_strides[last];
-  const int64_t y_step = plan.y_strides[last];
   int64_t counter[DDim::kMaxRank] = {0};
   int64_t x_offset = 0;
   int64_t y_offset = 0;
   for (int64_t out_offset = 0; out_offset < plan.numel; out_offset += inner) {
-    for (int64_t j = 0; j < inner; ++j)
-      fn(out_offset + j, x_offset + j * x_step, y_offset + j * y_step);
+    fn(out_offset, x_offset, y_offset);
     for (int d = last - 1; d >= 0; --d) {  // advance the outer counter like an odometer
       x_offset += plan.x_strides[d];
       y_offset += plan.y_strides[d];
@@ -71,8 +69,21 @@ void ForEachBroadcastIndex(const BroadcastPlan& plan, Fn&& fn) {
   }
 }
 
+// Calls fn(out_index, x_index, y_index) for every output element, in output order.
+template <typename Fn>
+void ForEachBroadcastIndex(const BroadcastPlan& plan, Fn&& fn) {
+  const int64_t inner = plan.rank == 0 ? 1 : plan.dims[plan.rank - 1];
+  const int64_t x_step = plan.rank == 0 ? 0 : plan.x_strides[plan.rank - 1];
+  const int64_t y_step = plan.rank == 0 ? 0 : plan.y_strides[plan.rank - 1];
+  ForEachBroadcastRow(plan, [&](int64_t o, int64_t x, int64_t y) {
+    for (int64_t j = 0; j < inner; ++j) fn(o + j, x + j * x_step, y + j * y_step);
+  });
+}
+
 // Sums `out_grad` (laid out as the output) over the dims where x (for_x) or y was broadcast,
-// writing `input_grad` (laid out as that input, input_numel elements).
+// writing `input_grad` (laid out as that input, input_numel elements). Rows along which the
+// input is broadcast (a bias gradient's H*W) are summed in registers with four partial sums;
+// rows it spans contiguously are added as vectors.
 template <typename T>
 void ReduceGradToInput(const BroadcastPlan& plan, bool for_x, const T* out_grad, T* input_grad,
                        int64_t input_numel) {
@@ -83,13 +94,29 @@ void ReduceGradToInput(const BroadcastPlan& plan, bool for_x, const T* out_grad,
     return;
   }
   for (int64_t i = 0; i < input_numel; ++i) input_grad[i] = T(0);
-  if (for_x) {
-    ForEachBroadcastIndex(plan,
-                          [&](int64_t o, int64_t xi, int64_t) { input_grad[xi] += out_grad[o]; });
-  } else {
-    ForEachBroadcastIndex(plan,
-                          [&](int64_t o, int64_t, int64_t yi) { input_grad[yi] += out_grad[o]; });
-  }
+  const int64_t inner = plan.rank == 0 ? 1 : plan.dims[plan.rank - 1];
+  const int64_t step =
+      plan.rank == 0 ? 0 : (for_x ? plan.x_strides : plan.y_strides)[plan.rank - 1];
+  ForEachBroadcastRow(plan, [&](int64_t o, int64_t x, int64_t y) {
+    const T* __restrict__ src = out_grad + o;
+    T* __restrict__ dst = input_grad + (for_x ? x : y);
+    if (step == 0) {
+      T s0(0), s1(0), s2(0), s3(0);
+      int64_t j = 0;
+      for (; j + 4 <= inner; j += 4) {
+        s0 += src[j];
+        s1 += src[j + 1];
+        s2 += src[j + 2];
+        s3 += src[j + 3];
+      }
+      for (; j < inner; ++j) s0 += src[j];
+      *dst += (s0 + s1) + (s2 + s3);
+    } else if (step == 1) {
+      for (int64_t j = 0; j < inner; ++j) dst[j] += src[j];
+    } else {
+      for (int64_t j = 0; j < inner; ++j) dst[j * step] += src[j];
+    }
+  });
 }
 
 }  // namespace funcs
