@@ -196,3 +196,28 @@ def test_eager_state_gradients_match_central_differences():
         np.testing.assert_allclose(x.grad.numpy(), numeric, rtol=1e-5, atol=1e-8)
     finally:
         paddle.set_default_dtype("float32")
+
+
+def test_dropout_between_layers_in_training_only():
+    paddle.seed(3)
+    lstm = nn.LSTM(4, 5, num_layers=3, dropout=0.5, direction="bidirect")
+    x = paddle.to_tensor(np.random.default_rng(2).normal(size=(2, 6, 4)).astype("float32"),
+                         stop_gradient=False)
+    lstm.eval()
+    ref, _ = lstm(x)
+    again, _ = lstm(x)
+    np.testing.assert_array_equal(ref.numpy(), again.numpy())  # no dropout in eval
+    lstm.train()
+    out, (h, c) = lstm(x)
+    assert not np.allclose(out.numpy(), ref.numpy())  # layers 2 and 3 see dropped inputs
+    (out.sum() + h.sum()).backward()
+    assert x.grad is not None and np.isfinite(x.grad.numpy()).all()
+    for p in lstm.parameters():
+        assert p.grad is not None and np.isfinite(p.grad.numpy()).all()
+    # Without dropout, training and eval agree.
+    plain = nn.GRU(4, 5, num_layers=2, dropout=0.0)
+    plain.train()
+    a, _ = plain(x)
+    plain.eval()
+    b, _ = plain(x)
+    np.testing.assert_allclose(a.numpy(), b.numpy(), rtol=1e-6)

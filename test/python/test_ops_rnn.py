@@ -127,5 +127,57 @@ def test_rnn_errors():
     with pytest.raises(ValueError, match="weight_ih"):
         run_op("rnn", bad, attrs, {"Out": None})
     _, _, _, inputs, attrs = case("GRU", L=2)
-    with pytest.raises(NotImplementedError, match="dropout"):
-        run_op("rnn", inputs, dict(attrs, dropout_prob=0.5), {"Out": None})
+    with pytest.raises(ValueError, match=r"dropout_prob in \[0, 1\], but got 1.5"):
+        run_op("rnn", inputs, dict(attrs, dropout_prob=1.5), {"Out": None})
+
+
+def np_rnn_dropout(mode, x, pre, ws, L, D, masks, p):
+    """np_rnn one layer at a time, the input of layer l > 0 being layer l-1's output times its
+    keep mask / (1 - p)."""
+    H = pre[0].shape[2]
+    n_w = 2 * L * D
+    inp, hs, cs = x, [], []
+    for l in range(L):
+        layer_ws = ws[2 * l * D:2 * (l + 1) * D] + ws[n_w + 2 * l * D:n_w + 2 * (l + 1) * D]
+        layer_pre = [s[l * D:(l + 1) * D] for s in pre]
+        out, states = np_rnn(mode, inp, layer_pre, layer_ws, 1, D, None)
+        hs.append(states[0])
+        if mode == "LSTM":
+            cs.append(states[1])
+        if l + 1 < L:
+            out = out * masks[l] / (1 - float(np.float32(p)))  # the attribute is a float32
+        inp = out
+    states = [np.concatenate(hs)] + ([np.concatenate(cs)] if mode == "LSTM" else [])
+    assert H == inp.shape[2] // D
+    return inp, states
+
+
+@pytest.mark.parametrize("mode", ["LSTM", "GRU"])
+def test_rnn_dropout_between_layers_in_training(mode):
+    T, N, H, L, D, p = 4, 3, 3, 3, 2, 0.4
+    x, pre, ws, inputs, attrs = case(mode, T=T, N=N, H=H, L=L, D=D, seed=5)
+    attrs = dict(attrs, dropout_prob=p, seed=7)
+    fetch = {"Out": None, "DropoutState": None, "State": [None] * len(pre)}
+    res = run_op("rnn", inputs, attrs, fetch)
+    mask = res["DropoutState"]
+    assert mask.dtype == np.uint8 and mask.shape == ((L - 1) * T * N * D * H,)
+    assert 0.3 < 1 - mask.mean() < 0.5  # about p of 144 elements dropped
+    masks = mask.reshape(L - 1, T, N, D * H)
+    out, states = np_rnn_dropout(mode, x, pre, ws, L, D, masks, p)
+    np.testing.assert_allclose(res["Out"], out, rtol=1e-10, atol=1e-12)
+    for got, want in zip(res["State"], states):
+        np.testing.assert_allclose(got, want, rtol=1e-10, atol=1e-12)
+    # A fixed seed gives the same mask; in inference no dropout at all.
+    again = run_op("rnn", inputs, attrs, fetch)
+    np.testing.assert_array_equal(again["DropoutState"], mask)
+    test = run_op("rnn", inputs, dict(attrs, is_test=True), {"Out": None})
+    np.testing.assert_allclose(test["Out"], np_rnn(mode, x, pre, ws, L, D, None)[0], rtol=1e-10)
+
+
+def test_rnn_dropout_grad():
+    # The forward mask (fixed seed) is the same in every finite-difference run, and rnn_grad
+    # reads it from DropoutState.
+    _, _, _, inputs, attrs = case("GRU", T=3, N=2, I=2, H=2, L=2, D=2, seq_len=[3, 2], seed=6)
+    check_grad("rnn", inputs, attrs=dict(attrs, dropout_prob=0.5, seed=11),
+               outputs=("Out", "DropoutState", "State"),
+               wrt=("Input", "PreState", "WeightList"), rtol=1e-5, atol=1e-7)

@@ -27,8 +27,8 @@ void RnnInferMeta(const MetaTensor& x, const std::vector<const MetaTensor*>& pre
   PD_CHECK(hidden_size > 0 && num_layers > 0, InvalidArgument,
            "expected rnn's hidden_size and num_layers > 0, but got ", hidden_size, " and ",
            num_layers);
-  PD_CHECK(is_test || dropout_prob == 0.0f || num_layers == 1, Unimplemented,
-           "expected rnn's dropout_prob to be 0 in training, but got ", dropout_prob);
+  PD_CHECK(dropout_prob >= 0.0f && dropout_prob <= 1.0f, InvalidArgument,
+           "expected rnn's dropout_prob in [0, 1], but got ", dropout_prob);
   const DDim& d = x.dims();
   PD_CHECK(d.size() == 3, InvalidArgument,
            "expected rnn's Input to have rank 3 [T, N, input_size], but got dims ", d);
@@ -82,7 +82,10 @@ void RnnInferMeta(const MetaTensor& x, const std::vector<const MetaTensor*>& pre
     reserve->set_dtype(x.dtype());
   }
   if (dropout_state != nullptr && *dropout_state) {
-    dropout_state->set_dims(DDim({1}));
+    // Training with dropout between layers: the keep mask of the L - 1 intermediate outputs.
+    const bool masks = !is_test && dropout_prob > 0.0f && L > 1;
+    const int64_t block = d[0] < 0 || d[1] < 0 ? -1 : d[0] * d[1] * D * H;
+    dropout_state->set_dims(DDim({masks ? (block < 0 ? -1 : (L - 1) * block) : 1}));
     dropout_state->set_dtype(DataType::UINT8);
   }
 }

@@ -210,11 +210,40 @@ void RunDirection(const Dims& d, const std::vector<int64_t>& len, bool reverse, 
 
 // Runs all layers. layer_in[l] is layer l's input [T, N, In_l] (layer_in[0] = x); the last
 // layer's output goes to out. caches[l*D+dir]. h_final/c_final: [L*D, N, H] (may be null).
+// Dropout on the input of every layer but the first (training with dropout_prob > 0): a
+// keep mask per element of each of the L - 1 intermediate outputs ([T, N, D * H] each), kept
+// values scaled by `scale` (1 / (1 - p), PaddlePaddle's upscale_in_train). The same mask
+// scales the gradient flowing back into those outputs.
+struct LayerDropout {
+  const uint8_t* mask = nullptr;  // (L - 1) * T * N * D * H entries; null: no dropout
+  int64_t block = 0;              // T * N * D * H
+  double scale = 1.0;
+
+  template <typename T>
+  void Apply(int64_t layer, std::vector<T>* values) const {
+    if (mask == nullptr) return;
+    const uint8_t* m = mask + layer * block;
+    const T s = static_cast<T>(scale);
+    for (int64_t i = 0; i < block; ++i) (*values)[i] = m[i] ? (*values)[i] * s : T(0);
+  }
+};
+
+// Whether a call drops out between layers (checking dropout_prob on the way).
+inline bool UsesDropout(const Dims& d, float p, bool is_test, const char* op) {
+  PD_CHECK(p >= 0.0f && p <= 1.0f, InvalidArgument, "expected ", op,
+           "'s dropout_prob in [0, 1], but got ", p);
+  return !is_test && p > 0.0f && d.L > 1;
+}
+
+inline int64_t DropoutBlock(const Dims& d) { return d.T * d.N * d.D * d.H; }
+
+inline double DropoutScale(float p) { return p < 1.0f ? 1.0 / (1.0 - p) : 1.0; }
+
 template <typename T>
 void RunForward(const Dims& d, const std::vector<int64_t>& len, const T* x,
                 const std::vector<const DenseTensor*>& w, const T* h0, const T* c0, T* out,
                 T* h_final, T* c_final, std::vector<std::vector<T>>* layer_in,
-                std::vector<DirCache<T>>* caches) {
+                std::vector<DirCache<T>>* caches, const LayerDropout& dropout = {}) {
   const int64_t NH = d.N * d.H, LD = d.L * d.D;
   layer_in->assign(d.L, {});
   caches->assign(LD, {});
@@ -236,7 +265,10 @@ void RunForward(const Dims& d, const std::vector<int64_t>& len, const T* x,
                       h_final == nullptr ? nullptr : h_final + k * NH,
                       c_final == nullptr ? nullptr : c_final + k * NH, &(*caches)[k]);
     }
-    if (l + 1 < d.L) (*layer_in)[l + 1] = std::move(yl);
+    if (l + 1 < d.L) {
+      dropout.Apply(l, &yl);
+      (*layer_in)[l + 1] = std::move(yl);
+    }
   }
 }
 

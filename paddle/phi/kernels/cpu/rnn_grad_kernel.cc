@@ -13,18 +13,30 @@ template <typename T, typename Context>
 void RnnGradKernel(const Context& dev_ctx, const DenseTensor& x,
                    const std::vector<const DenseTensor*>& pre_state,
                    const std::vector<const DenseTensor*>& weight_list,
-                   const DenseTensor* sequence_length, const DenseTensor* out_grad,
+                   const DenseTensor* sequence_length, const DenseTensor* dropout_state,
+                   const DenseTensor* out_grad,
                    const std::vector<const DenseTensor*>& state_grad, float dropout_prob,
                    bool is_bidirec, int input_size, int hidden_size, int num_layers,
                    const std::string& mode, int seed, bool is_test, DenseTensor* x_grad,
                    std::vector<DenseTensor*> pre_state_grad,
                    std::vector<DenseTensor*> weight_list_grad) {
-  (void)seed;
+  (void)seed;  // the forward pass's mask comes from DropoutState
   const rnn_detail::Dims d =
       rnn_detail::CheckRnnInputs(x, pre_state, weight_list, sequence_length, is_bidirec, input_size,
                                  hidden_size, num_layers, mode);
-  PD_CHECK(is_test || dropout_prob == 0.0f || num_layers == 1, Unimplemented,
-           "expected rnn_grad's dropout_prob to be 0, but got ", dropout_prob);
+  rnn_detail::LayerDropout dropout;
+  if (rnn_detail::UsesDropout(d, dropout_prob, is_test, "rnn_grad")) {
+    const int64_t block = rnn_detail::DropoutBlock(d);
+    PD_CHECK(dropout_state != nullptr, InvalidArgument,
+             "expected rnn_grad's DropoutState (the forward pass's keep mask) with dropout_prob ",
+             dropout_prob, " in training, but got none");
+    PD_CHECK(dropout_state->numel() == (d.L - 1) * block &&
+                 dropout_state->dtype() == DataType::UINT8,
+             InvalidArgument, "expected rnn_grad's DropoutState to hold a uint8 mask of ",
+             (d.L - 1) * block, " elements, but got dims ", dropout_state->dims(), " of ",
+             dropout_state->dtype());
+    dropout = {dropout_state->data<uint8_t>(), block, rnn_detail::DropoutScale(dropout_prob)};
+  }
   const std::vector<int64_t> len = rnn_detail::Lengths(sequence_length, d.N, d.T);
   const int64_t NH = d.N * d.H, LD = d.L * d.D, DH = d.D * d.H;
   std::vector<T> out(d.T * d.N * DH);
@@ -32,7 +44,7 @@ void RnnGradKernel(const Context& dev_ctx, const DenseTensor& x,
   std::vector<rnn_detail::DirCache<T>> caches;
   rnn_detail::RunForward<T>(d, len, x.data<T>(), weight_list, pre_state[0]->data<T>(),
                             d.mode == 0 ? pre_state[1]->data<T>() : nullptr, out.data(), nullptr,
-                            nullptr, &layer_in, &caches);
+                            nullptr, &layer_in, &caches, dropout);
   // Initial state gradients: from State@GRAD (zero where missing).
   std::vector<T> dh(LD * NH, T(0)), dc(LD * NH, T(0));
   if (!state_grad.empty() && state_grad[0] != nullptr) {
@@ -76,6 +88,7 @@ void RnnGradKernel(const Context& dev_ctx, const DenseTensor& x,
                                    dc.data() + k * NH, dx.data(), wg[2 * k], wg[2 * k + 1],
                                    wg[2 * LD + 2 * k], wg[2 * LD + 2 * k + 1]);
     }
+    if (l > 0) dropout.Apply(l - 1, &dx);  // layer l's input was layer l-1's masked output
     dy = std::move(dx);
   }
   if (x_grad != nullptr) {

@@ -109,9 +109,10 @@ class _RNNBase(LayerList):
                  "input_size": self.input_size, "hidden_size": H,
                  "num_layers": self.num_layers, "mode": self.mode, "seed": 0,
                  "is_test": not self.training}
-        out, _, states = lh.append_op(
+        out, _, _, states = lh.append_op(
             "rnn", op_inputs, attrs,
-            outputs=("Out", "Reserve", f"State[]:{self.state_components}"))
+            outputs=("Out", "DropoutState", "Reserve", f"State[]:{self.state_components}"),
+            out_dtypes={"DropoutState": "uint8"})
         if not self.time_major:
             out = paddle.transpose(out, [1, 0, 2])
         final = tuple(states) if self.state_components == 2 else states[0]
