@@ -233,6 +233,49 @@ int EagerOpCache::Call(const std::string& type, const py::dict& inputs, const py
   return kRan;
 }
 
+py::object EagerOpCache::CallNew(const std::string& type, const py::dict& inputs,
+                                 const py::dict& attrs, bool grad_enabled) {
+  PD_CHECK(tensor_type_ && uid_counter_, PreconditionNotMet,
+           "expected eager_set_tensor_type to be called before eager_call_new");
+  std::vector<phi::DenseTensor*> ins;
+  std::string key = type;
+  key.push_back('|');
+  bool needs_grad = false;
+  if (!CollectTensorSlots(inputs, &ins, &key, &needs_grad)) return py::none();
+  key.append("|Out(t)");
+  // The output: a Tensor made as new_tensor() makes it (no __init__), with a new DenseTensor.
+  py::object value = py::cast(phi::DenseTensor());
+  const std::shared_ptr<CachedEagerOp>* op = FindExisting(&key, attrs);
+  if (op == nullptr) {
+    py::dict outputs;  // the desc's output slot
+    outputs["Out"] = py::make_tuple(value);
+    op = &Insert(type, inputs, outputs, attrs, std::move(key));
+  }
+  py::object out = NewTensor(value);
+  if (needs_grad && grad_enabled && (*op)->differentiable()) {
+    py::dict outputs;
+    outputs["Out"] = py::make_tuple(out);
+    RecordOp(type, inputs, outputs, attrs);
+    return out;
+  }
+  (*op)->Run(ins, {value.cast<phi::DenseTensor*>()});
+  return out;
+}
+
+py::object EagerOpCache::NewTensor(const py::object& value) {
+  auto* tensor_type = reinterpret_cast<PyTypeObject*>(tensor_type_.ptr());
+  py::object out = py::reinterpret_steal<py::object>(tensor_type->tp_alloc(tensor_type, 0));
+  if (!out) throw py::error_already_set();
+  static PyObject* attr_t = PyUnicode_InternFromString("_t");
+  static PyObject* attr_uid = PyUnicode_InternFromString("_uid");
+  py::object uid = py::reinterpret_steal<py::object>(PyIter_Next(uid_counter_.ptr()));
+  if (!uid) throw py::error_already_set();
+  if (PyObject_SetAttr(out.ptr(), attr_t, value.ptr()) != 0 ||
+      PyObject_SetAttr(out.ptr(), attr_uid, uid.ptr()) != 0)
+    throw py::error_already_set();
+  return out;
+}
+
 std::shared_ptr<CachedEagerOp> EagerOpCache::Prepare(
     const std::string& type, const py::dict& inputs, const py::dict& outputs, const py::dict& attrs,
     std::vector<phi::DenseTensor*>* ins, std::vector<phi::DenseTensor*>* outs,
@@ -247,25 +290,34 @@ std::shared_ptr<CachedEagerOp> EagerOpCache::Prepare(
   return Find(type, inputs, outputs, attrs, &key);
 }
 
+const std::shared_ptr<CachedEagerOp>* EagerOpCache::FindExisting(std::string* key,
+                                                                 const py::dict& attrs) {
+  key->push_back('|');
+  for (auto item : attrs) {
+    if (item.second.is_none()) continue;
+    key->append(SlotName(item.first)).push_back('=');
+    AppendValueKey(item.second, key);
+  }
+  auto it = ops_.find(*key);
+  return it == ops_.end() ? nullptr : &it->second;
+}
+
+const std::shared_ptr<CachedEagerOp>& EagerOpCache::Insert(const std::string& type,
+                                                           const py::dict& inputs,
+                                                           const py::dict& outputs,
+                                                           const py::dict& attrs, std::string key) {
+  OpDesc desc = BuildEagerDesc(type, inputs, outputs, attrs);
+  auto op = std::make_shared<CachedEagerOp>(std::move(desc), SlotNames(inputs), SlotNames(outputs));
+  if (ops_.size() >= kMaxOps) ops_.clear();
+  return ops_.emplace(std::move(key), std::move(op)).first->second;
+}
+
 const std::shared_ptr<CachedEagerOp>& EagerOpCache::Find(const std::string& type,
                                                          const py::dict& inputs,
                                                          const py::dict& outputs,
                                                          const py::dict& attrs, std::string* key) {
-  key->push_back('|');
-  for (auto item : attrs) {
-    if (item.second.is_none()) continue;
-    key->append(py::str(item.first).cast<std::string>()).push_back('=');
-    AppendValueKey(item.second, key);
-  }
-  auto it = ops_.find(*key);
-  if (it == ops_.end()) {
-    OpDesc desc = BuildEagerDesc(type, inputs, outputs, attrs);
-    auto op =
-        std::make_shared<CachedEagerOp>(std::move(desc), SlotNames(inputs), SlotNames(outputs));
-    if (ops_.size() >= kMaxOps) ops_.clear();
-    it = ops_.emplace(std::move(*key), std::move(op)).first;
-  }
-  return it->second;
+  const std::shared_ptr<CachedEagerOp>* found = FindExisting(key, attrs);
+  return found != nullptr ? *found : Insert(type, inputs, outputs, attrs, std::move(*key));
 }
 
 void BindEager(py::module_* module) {
@@ -328,6 +380,23 @@ void BindEager(py::module_* module) {
       },
       py::arg("type"), py::arg("inputs"), py::arg("outputs"), py::arg("attrs"),
       py::arg("grad_enabled"));
+  // A one-output ("Out") op on eager Tensors returning its new output Tensor, made without
+  // Python (see EagerOpCache::CallNew); None when nothing ran (the tracer takes over).
+  m.def(
+      "eager_call_new",
+      [](const std::string& type, const py::dict& inputs, const py::dict& attrs,
+         bool grad_enabled) {
+        return EagerOpCache::Instance().CallNew(type, inputs, attrs, grad_enabled);
+      },
+      py::arg("type"), py::arg("inputs"), py::arg("attrs"), py::arg("grad_enabled"));
+  m.def(
+      "eager_set_tensor_type",
+      [](py::object type, py::object uid_counter) {
+        PD_CHECK(PyType_Check(type.ptr()), InvalidArgument, "expected a type, but got ",
+                 std::string(py::str(type)));
+        EagerOpCache::Instance().SetTensorType(std::move(type), std::move(uid_counter));
+      },
+      py::arg("type"), py::arg("uid_counter"));
   BindEagerTape(&m);
   m.def("eager_op_cache_size", [] { return EagerOpCache::Instance().size(); });
 }

@@ -165,6 +165,19 @@ class EagerOpCache {
   int Call(const std::string& type, const py::dict& inputs, const py::dict& outputs,
            const py::dict& attrs, bool grad_enabled);
 
+  // A call of a one-output ("Out") op on eager Tensors that makes its output Tensor itself
+  // (NewTensor), recording it on the tape when an input needs a gradient. Returns None, with
+  // nothing run, when an argument is not an eager Tensor.
+  py::object CallNew(const std::string& type, const py::dict& inputs, const py::dict& attrs,
+                     bool grad_enabled);
+  // A new eager Tensor holding `value` (a DenseTensor object): of the type given to
+  // SetTensorType, made without __init__ (`_t` and a new `_uid` set, the rest class defaults).
+  py::object NewTensor(const py::object& value);
+  void SetTensorType(py::object type, py::object uid_counter) {
+    tensor_type_ = std::move(type);
+    uid_counter_ = std::move(uid_counter);
+  }
+
   // The prepared op for a call on eager Tensors, without running it; `ins`/`outs` get the
   // DenseTensors and `in_objs`/`out_objs` the Tensor objects (None entries included), in the
   // op's input_names / output_names order.
@@ -178,14 +191,26 @@ class EagerOpCache {
   size_t size() const { return ops_.size(); }
 
  private:
-  // The prepared op for `key` (type and slots so far), made from the call on a miss.
+  // The prepared op for `key` (type and slots so far; the attributes are appended), made
+  // from the call on a miss.
   const std::shared_ptr<CachedEagerOp>& Find(const std::string& type, const py::dict& inputs,
                                              const py::dict& outputs, const py::dict& attrs,
                                              std::string* key);
+  // The lookup alone (nullptr on a miss) and the insertion.
+  const std::shared_ptr<CachedEagerOp>* FindExisting(std::string* key, const py::dict& attrs);
+  const std::shared_ptr<CachedEagerOp>& Insert(const std::string& type, const py::dict& inputs,
+                                               const py::dict& outputs, const py::dict& attrs,
+                                               std::string key);
 
   static constexpr size_t kMaxOps = 4096;
   std::unordered_map<std::string, std::shared_ptr<CachedEagerOp>> ops_;
+  py::object tensor_type_;  // paddle.base.eager.Tensor
+  py::object uid_counter_;  // its identity counter
 };
+
+// Runs op `type` on eager Tensors and records it on the tape (eager_tape.cc).
+void RecordOp(const std::string& type, const py::dict& inputs, const py::dict& outputs,
+              const py::dict& attrs);
 
 // Binds the autograd tape (eager_tape.cc).
 void BindEagerTape(py::module_* m);

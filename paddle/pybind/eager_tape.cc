@@ -131,66 +131,6 @@ void Attach(PyObject* tensor, const std::shared_ptr<TapeNode>& node) {
   SetAttr(tensor, st.attr_node, py::cast(node));
 }
 
-// Runs op `type` on eager Tensors and records a node (the tracer's path when an input needs
-// a gradient). An output that is also an input (an in-place op) gets fresh storage, so the
-// node keeps the input's value as it was; the tensor then takes the new value and identity.
-// Such an output that is a stop-gradient leaf (batch_norm's running statistics) takes the
-// new value but stays outside the graph.
-void RecordOp(const std::string& type, const py::dict& inputs, const py::dict& outputs,
-              const py::dict& attrs) {
-  TapeState& st = TapeState::Get();
-  std::vector<phi::DenseTensor*> ins, outs;
-  std::vector<PyObject*> in_objs, out_objs;
-  std::shared_ptr<CachedEagerOp> op = EagerOpCache::Instance().Prepare(
-      type, inputs, outputs, attrs, &ins, &outs, &in_objs, &out_objs);
-  std::vector<bool> aliased(out_objs.size(), false);
-  std::vector<py::object> fresh(out_objs.size());
-  for (size_t o = 0; o < out_objs.size(); ++o) {
-    PD_CHECK(out_objs[o] != Py_None, InvalidArgument, "expected output Tensors for op '", type,
-             "', but got None");
-    aliased[o] = std::find(in_objs.begin(), in_objs.end(), out_objs[o]) != in_objs.end();
-    if (aliased[o]) {
-      fresh[o] = py::cast(phi::DenseTensor());
-      outs[o] = fresh[o].cast<phi::DenseTensor*>();
-    }
-  }
-  auto node = std::make_shared<TapeNode>();
-  node->op = op;
-  const auto& in_names = op->input_names();
-  for (size_t i = 0; i < in_objs.size(); ++i) {
-    if (in_objs[i] == Py_None) continue;
-    node->inputs.push_back(MakeInput(in_names[i], in_objs[i]));
-    if (node->inputs.back().no_grad) node->no_grad.push_back(in_names[i]);
-  }
-  op->Run(ins, outs);
-  node->seq = st.next_seq++;
-  const auto& out_names = op->output_names();
-  std::vector<bool> constant(out_objs.size(), false);
-  for (size_t o = 0; o < out_objs.size(); ++o) {
-    PyObject* t = out_objs[o];
-    if (aliased[o]) {
-      bool is_leaf = GetAttr(t, st.attr_node).is_none();
-      if (is_leaf && GetAttr(t, st.attr_stop).ptr() == Py_True) {
-        SetAttr(t, st.attr_t, fresh[o]);
-        constant[o] = true;
-        node->outputs.push_back({out_names[o], st.NextUid(), *outs[o]});
-        continue;
-      }
-      if (is_leaf) {
-        throw std::runtime_error("leaf tensor '" + GetAttr(t, st.attr_name).cast<std::string>() +
-                                 "' needs a gradient and cannot be changed in place by '" + type +
-                                 "'");
-      }
-      SetAttr(t, st.attr_t, fresh[o]);
-      SetAttr(t, st.attr_uid, py::int_(st.NextUid()));
-    }
-    node->outputs.push_back({out_names[o], GetAttr(t, st.attr_uid).cast<int64_t>(), *outs[o]});
-  }
-  for (size_t o = 0; o < out_objs.size(); ++o) {
-    if (!constant[o]) Attach(out_objs[o], node);
-  }
-}
-
 // A node whose backward is the Python callable backward_fn({output name: gradient
 // DenseTensor or None}) -> {input name: gradient DenseTensor or None}; `inputs`/`outputs`
 // map names to Tensors. Floating outputs then need gradients.
@@ -378,6 +318,66 @@ py::tuple Backward(const py::list& seeds, bool retain_graph, const py::set& bloc
 }
 
 }  // namespace
+
+// Runs op `type` on eager Tensors and records a node (the tracer's path when an input needs
+// a gradient). An output that is also an input (an in-place op) gets fresh storage, so the
+// node keeps the input's value as it was; the tensor then takes the new value and identity.
+// Such an output that is a stop-gradient leaf (batch_norm's running statistics) takes the
+// new value but stays outside the graph.
+void RecordOp(const std::string& type, const py::dict& inputs, const py::dict& outputs,
+              const py::dict& attrs) {
+  TapeState& st = TapeState::Get();
+  std::vector<phi::DenseTensor*> ins, outs;
+  std::vector<PyObject*> in_objs, out_objs;
+  std::shared_ptr<CachedEagerOp> op = EagerOpCache::Instance().Prepare(
+      type, inputs, outputs, attrs, &ins, &outs, &in_objs, &out_objs);
+  std::vector<bool> aliased(out_objs.size(), false);
+  std::vector<py::object> fresh(out_objs.size());
+  for (size_t o = 0; o < out_objs.size(); ++o) {
+    PD_CHECK(out_objs[o] != Py_None, InvalidArgument, "expected output Tensors for op '", type,
+             "', but got None");
+    aliased[o] = std::find(in_objs.begin(), in_objs.end(), out_objs[o]) != in_objs.end();
+    if (aliased[o]) {
+      fresh[o] = py::cast(phi::DenseTensor());
+      outs[o] = fresh[o].cast<phi::DenseTensor*>();
+    }
+  }
+  auto node = std::make_shared<TapeNode>();
+  node->op = op;
+  const auto& in_names = op->input_names();
+  for (size_t i = 0; i < in_objs.size(); ++i) {
+    if (in_objs[i] == Py_None) continue;
+    node->inputs.push_back(MakeInput(in_names[i], in_objs[i]));
+    if (node->inputs.back().no_grad) node->no_grad.push_back(in_names[i]);
+  }
+  op->Run(ins, outs);
+  node->seq = st.next_seq++;
+  const auto& out_names = op->output_names();
+  std::vector<bool> constant(out_objs.size(), false);
+  for (size_t o = 0; o < out_objs.size(); ++o) {
+    PyObject* t = out_objs[o];
+    if (aliased[o]) {
+      bool is_leaf = GetAttr(t, st.attr_node).is_none();
+      if (is_leaf && GetAttr(t, st.attr_stop).ptr() == Py_True) {
+        SetAttr(t, st.attr_t, fresh[o]);
+        constant[o] = true;
+        node->outputs.push_back({out_names[o], st.NextUid(), *outs[o]});
+        continue;
+      }
+      if (is_leaf) {
+        throw std::runtime_error("leaf tensor '" + GetAttr(t, st.attr_name).cast<std::string>() +
+                                 "' needs a gradient and cannot be changed in place by '" + type +
+                                 "'");
+      }
+      SetAttr(t, st.attr_t, fresh[o]);
+      SetAttr(t, st.attr_uid, py::int_(st.NextUid()));
+    }
+    node->outputs.push_back({out_names[o], GetAttr(t, st.attr_uid).cast<int64_t>(), *outs[o]});
+  }
+  for (size_t o = 0; o < out_objs.size(); ++o) {
+    if (!constant[o]) Attach(out_objs[o], node);
+  }
+}
 
 void BindEagerTape(py::module_* module) {
   py::module_& m = *module;

@@ -353,6 +353,9 @@ def new_tensor():
     return t
 
 
+core.eager_set_tensor_type(Tensor, _uids)
+
+
 class EagerParamBase(_ParameterMixin, Tensor):
     """A trainable eager tensor (what nn.Layer.create_parameter returns in dynamic mode)."""
 
@@ -404,6 +407,17 @@ def trace_op(op_type, inputs, outputs, attrs):
 
 
 _eager_call = core.eager_call
+_eager_call_new = core.eager_call_new
+_NO_ATTRS = {}  # an empty argument dict (never changed)
+
+
+def call_new(op_type, inputs, attrs):
+    """Runs a one-output op ("Out") and returns its new output Tensor, made in C++ and
+    recorded on the tape when an input needs a gradient; None when nothing ran because an
+    argument is not an eager Tensor (the caller's trace_op then names it)."""
+    return _eager_call_new(op_type, inputs or _NO_ATTRS, attrs or _NO_ATTRS, _grad_state.enabled)
+
+
 core.eager_set_uid_counter(_uids)
 
 

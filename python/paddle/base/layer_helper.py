@@ -59,6 +59,9 @@ def _append_eager_op(op_type, inputs, attrs, outputs, stop_gradient):
         from paddle.base import eager as _eager
     new_tensor = _eager.new_tensor
     if outputs is _OUT and not stop_gradient:  # the common case, kept lean
+        out = _eager.call_new(op_type, inputs, attrs)
+        if out is not None:
+            return out
         out = new_tensor()
         _eager.trace_op(op_type, inputs, {"Out": [out]}, attrs)
         return out
