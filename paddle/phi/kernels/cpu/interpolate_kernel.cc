@@ -1,6 +1,7 @@
 #include "paddle/phi/kernels/interpolate_kernel.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
@@ -61,6 +62,11 @@ InterpSize ResolveSize(const DDim& in, const std::string& layout, const DenseTen
     }
     PD_CHECK(v.size() == 2, InvalidArgument, "expected ", method,
              " interpolation's SizeTensor to hold 2 tensors, but got ", v.size());
+    for (double e : v) {  // converted to int64 below: nan, inf and huge values are undefined
+      PD_CHECK(e >= 0 && e <= static_cast<double>(std::numeric_limits<int32_t>::max()),
+               InvalidArgument, "expected ", method,
+               " interpolation's SizeTensor values in [0, 2^31), but got ", e);
+    }
     r.h = static_cast<int64_t>(v[0]);
     r.w = static_cast<int64_t>(v[1]);
   } else {
