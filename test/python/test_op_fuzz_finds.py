@@ -123,3 +123,47 @@ def test_interpolation_refuses_a_nan_size():
                                                   ("w", np.array([2.0], "float32"))]}
     with pytest.raises(ValueError, match="SizeTensor values in \\[0, 2\\^31\\), but got nan"):
         run_op("nearest_interp_v2", ins, {"interp_method": "nearest"}, outputs={"Out": None})
+
+
+def test_reshape_refuses_a_target_whose_count_overflows():
+    with pytest.raises(ValueError, match="element count fits in 64 bits"):
+        run_op("reshape2", {"X": ones(2, 3)}, {"shape": [2 ** 31 - 1] * 3},
+               outputs={"Out": None, "XShape": None})
+
+
+def test_argsort_of_an_empty_tensor_with_huge_extents_returns_at_once():
+    x = np.zeros((2 ** 20, 2 ** 20, 2 ** 10, 0), "float32")
+    got = run_op("argsort", {"X": x}, {"axis": -1}, outputs={"Out": None, "Indices": None})
+    assert got["Out"].shape == x.shape and got["Indices"].shape == x.shape
+
+
+def test_interpolation_refuses_an_infinite_scale():
+    with pytest.raises(ValueError, match="extents times scale to fit in int32"):
+        run_op("nearest_interp_v2", {"X": ones(1, 1, 2, 2)},
+               {"interp_method": "nearest", "scale": [float("inf"), 2.0]}, outputs={"Out": None})
+
+
+def test_concat_grad_checks_inputs_against_the_gradient():
+    ins = {"X": [("a", ones(2, 3)), ("b", ones(2, 3))], "Out@GRAD": ones(3, 4)}
+    with pytest.raises(ValueError, match="to match Out@GRAD \\[3, 4\\] outside axis 0"):
+        run_op("concat_grad", ins, {"axis": 0}, outputs={"X@GRAD": [None, None]})
+
+
+def test_softmax_with_cross_entropy_grad_checks_loss_grad_and_label():
+    ins = {"Label": np.zeros((2, 1), "int64"), "Softmax": ones(2, 3), "Loss@GRAD": ones(5, 1)}
+    with pytest.raises(ValueError, match="Loss@GRAD to hold 2 values"):
+        run_op("softmax_with_cross_entropy_grad", ins, outputs={"Logits@GRAD": None})
+
+
+def test_integer_scale_refuses_an_infinite_factor():
+    x = np.array([1, 2], "int64")
+    with pytest.raises(ValueError, match="fit in the integer dtype of X, but got scale inf"):
+        run_op("scale", {"X": x}, {"scale": float("inf")}, outputs={"Out": None})
+    got = run_op("scale", {"X": x}, {"scale": 3.0, "bias": 1.0}, outputs={"Out": None})
+    np.testing.assert_array_equal(got["Out"], 3 * x + 1)
+
+
+def test_cumsum_of_an_empty_tensor_with_huge_extents_returns_at_once():
+    x = np.zeros((2 ** 20, 2 ** 20, 0), "float32")
+    got = run_op("cumsum", {"X": x}, {"axis": -1}, outputs={"Out": None})
+    assert got["Out"].shape == x.shape

@@ -83,6 +83,13 @@ void InterpolateInferMeta(const MetaTensor& x, const MetaTensor& out_size,
     if (scale.size() > 1) {
       PD_CHECK(scale[0] > 0 && scale[1] > 0, InvalidArgument, "expected ", interp_method,
                " interpolation's scale > 0, but got ", funcs::FormatList(scale));
+      for (int a = 0; a < 2; ++a) {  // converted to int below: inf and huge products are undefined
+        PD_CHECK(in[ha + a] < 0 || static_cast<double>(in[ha + a]) * scale[a] <=
+                                       static_cast<double>(std::numeric_limits<int>::max()),
+                 InvalidArgument, "expected ", interp_method,
+                 " interpolation's X extents times scale to fit in int32, but got X ", in,
+                 " and scale ", funcs::FormatList(scale));
+      }
       h = in[ha] < 0 ? -1 : static_cast<int>(in[ha] * scale[0]);
       w = in[ha + 1] < 0 ? -1 : static_cast<int>(in[ha + 1] * scale[1]);
     }

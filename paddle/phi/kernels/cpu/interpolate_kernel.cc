@@ -49,6 +49,8 @@ InterpSize ResolveSize(const DDim& in, const std::string& layout, const DenseTen
                        const std::vector<const DenseTensor*>& sizes,
                        const DenseTensor* scale_tensor, int out_h, int out_w,
                        const std::vector<float>& scale, const std::string& method) {
+  PD_CHECK(in.size() == 4, InvalidArgument, "expected ", method,
+           " interpolation's X to be 4-D, but got ", in);
   const int ha = layout == "NCHW" ? 2 : 1;
   InterpSize r{out_h, out_w, -1.f, -1.f};
   bool any_size = false;
@@ -83,6 +85,12 @@ InterpSize ResolveSize(const DDim& in, const std::string& layout, const DenseTen
       r.sw = scale[1];
     }
     if (r.sh > 0 && r.sw > 0) {
+      const double limit = static_cast<double>(std::numeric_limits<int>::max());
+      PD_CHECK(in[ha] * static_cast<double>(r.sh) <= limit &&
+                   in[ha + 1] * static_cast<double>(r.sw) <= limit,
+               InvalidArgument, "expected ", method,
+               " interpolation's X extents times scale to fit in int32, but got X ", in,
+               " and scales ", r.sh, ", ", r.sw);
       r.h = static_cast<int>(in[ha] * r.sh);
       r.w = static_cast<int>(in[ha + 1] * r.sw);
     }
