@@ -16,7 +16,7 @@ if [ -e build_phi/paddle/framework ] && ls build_phi/paddle/framework/*.so >/dev
 fi
 ctest --test-dir build_phi --output-on-failure
 
-echo "== model-loader fuzzing (libFuzzer + ASan + UBSan, 60 s)"
+echo "== fuzzing: model loader + single ops (libFuzzer + ASan + UBSan, 60 s)"
 bash tools/fuzz.sh "${FUZZ_SECONDS:-60}"
 
 echo "== pip install . (smoke test of the installed package)"

@@ -196,9 +196,17 @@ phi::Attribute ConvertAttr(const Attr& a, int target_index) {
       return ScalarAsInt(a, target_index) != 0;
     }
     case 1: {  // int
-      int64_t v = a.type() == proto::FLOAT || a.type() == proto::FLOAT64
-                      ? static_cast<int64_t>(ScalarAsDouble(a, target_index))
-                      : ScalarAsInt(a, target_index);
+      int64_t v;
+      if (a.type() == proto::FLOAT || a.type() == proto::FLOAT64) {
+        // Range-checked before the conversion, which is undefined for inf, nan and huge values.
+        const double d = ScalarAsDouble(a, target_index);
+        PD_CHECK(d >= std::numeric_limits<int>::min() && d <= std::numeric_limits<int>::max(),
+                 InvalidArgument, "expected attribute '", a.name(), "' to fit in int32, but got ",
+                 d);
+        v = static_cast<int64_t>(d);
+      } else {
+        v = ScalarAsInt(a, target_index);
+      }
       PD_CHECK(v >= std::numeric_limits<int>::min() && v <= std::numeric_limits<int>::max(),
                InvalidArgument, "expected attribute '", a.name(), "' to fit in int32, but got ", v);
       return static_cast<int>(v);

@@ -72,6 +72,24 @@ void TileInferMeta(const MetaTensor& x, const std::vector<int64_t>& repeat_times
   out->set_layout(x.layout());
 }
 
+void RepeatGradInferMeta(const MetaTensor& x, const MetaTensor& out_grad, MetaTensor* x_grad) {
+  const DDim& xd = x.dims();
+  const DDim& od = out_grad.dims();
+  // The kernel walks out_grad and folds each element onto x modulo x's extents.
+  PD_CHECK(od.size() >= xd.size(), InvalidArgument, "expected Out@GRAD ", od,
+           " to have at least the rank of X ", xd, ", but it has rank ", od.size());
+  const int lead = od.size() - xd.size();
+  for (int i = 0; i < xd.size(); ++i) {
+    const int64_t xe = xd[i];
+    const int64_t oe = od[lead + i];
+    if (xe < 0 || oe < 0) continue;
+    PD_CHECK(xe > 0 ? oe % xe == 0 : oe == 0, InvalidArgument, "expected Out@GRAD ", od,
+             " to repeat X ", xd, " (each extent of X dividing Out@GRAD's), but X's extent ",
+             xe, " at axis ", i, " does not divide ", oe);
+  }
+  if (x_grad != nullptr && *x_grad) x_grad->share_meta(x);
+}
+
 void WhereInferMeta(const MetaTensor& condition, const MetaTensor& x, const MetaTensor& y,
                     MetaTensor* out) {
   PD_CHECK(condition.dtype() == DataType::BOOL, InvalidArgument,

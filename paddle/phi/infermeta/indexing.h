@@ -16,6 +16,9 @@ void ExpandAsInferMeta(const MetaTensor& x, const MetaTensor& y,
                        const std::vector<int64_t>& target_shape, MetaTensor* out);
 // x and repeat_times padded with leading 1s to one rank; out = x extent * repeat.
 void TileInferMeta(const MetaTensor& x, const std::vector<int64_t>& repeat_times, MetaTensor* out);
+// Gradient of expand_v2, expand_as_v2 and tile: out_grad must be a repetition of x (x
+// aligned to its right, each extent of x dividing out_grad's); x_grad takes x's meta.
+void RepeatGradInferMeta(const MetaTensor& x, const MetaTensor& out_grad, MetaTensor* x_grad);
 // condition bool, x and y of one dtype, all three of one shape.
 void WhereInferMeta(const MetaTensor& condition, const MetaTensor& x, const MetaTensor& y,
                     MetaTensor* out);

@@ -1,5 +1,7 @@
 #include "paddle/phi/infermeta/interp_more.h"
 
+#include <limits>
+
 #include "paddle/common/errors.h"
 #include "paddle/phi/kernels/funcs/axis_utils.h"
 
@@ -47,6 +49,12 @@ void InterpolateNdInferMeta(const MetaTensor& x, const MetaTensor& out_size,
       if (scaled) {
         PD_CHECK(scale[a] > 0, InvalidArgument, "expected ", interp_method,
                  " interpolation's scale > 0, but got ", funcs::FormatList(scale));
+        // Converted to int: inf and products beyond int32 are undefined.
+        PD_CHECK(in[first + a] < 0 || static_cast<double>(in[first + a]) * scale[a] <=
+                                          static_cast<double>(std::numeric_limits<int>::max()),
+                 InvalidArgument, "expected ", interp_method,
+                 " interpolation's X extents times scale to fit in int32, but got X ", in,
+                 " and scale ", funcs::FormatList(scale));
         e = in[first + a] < 0 ? -1 : static_cast<int>(in[first + a] * scale[a]);
         unknown = unknown || in[first + a] < 0;
       }

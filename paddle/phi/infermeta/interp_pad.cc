@@ -1,5 +1,7 @@
 #include "paddle/phi/infermeta/interp_pad.h"
 
+#include <limits>
+
 #include "paddle/common/errors.h"
 #include "paddle/phi/infermeta/interp_more.h"
 #include "paddle/phi/kernels/funcs/axis_utils.h"
@@ -44,6 +46,9 @@ void Pad3dInferMeta(const MetaTensor& x, const MetaTensor& paddings_tensor,
         PD_CHECK(d > 0, InvalidArgument, "expected pad3d's ", mode,
                  " mode to pad non-empty extents, but X is ", in);
       }
+      PD_CHECK(d <= std::numeric_limits<int64_t>::max() - lo - hi, InvalidArgument,
+               "expected pad3d's padded extents to fit in 64 bits, but X is ", in, " and paddings ",
+               funcs::FormatList(paddings));
       dims[first + a] = d + lo + hi;
     }
   }
@@ -108,6 +113,22 @@ void PixelShuffleGradInferMeta(const MetaTensor& dout, int upscale_factor,
   dx->set_dims(DDim(dims));
   dx->set_dtype(dout.dtype());
   dx->set_layout(dout.layout());
+}
+
+void Pad3dGradInferMeta(const MetaTensor& x, const MetaTensor& paddings_tensor,
+                        const MetaTensor& out_grad, const std::vector<int>& paddings,
+                        const std::string& mode, const std::string& data_format,
+                        MetaTensor* x_grad) {
+  DenseTensor out;  // the forward's checks and output dims
+  MetaTensor out_meta(&out);
+  Pad3dInferMeta(x, paddings_tensor, paddings, mode, data_format, &out_meta);
+  const DDim& want = out.dims();
+  const DDim& got = out_grad.dims();
+  bool same = got.size() == want.size();
+  for (int i = 0; same && i < got.size(); ++i) same = funcs::ExtentsCompatible(got[i], want[i]);
+  PD_CHECK(same, InvalidArgument, "expected pad3d_grad's Out@GRAD to have pad3d's output dims ",
+           want, " (X ", x.dims(), "), but got ", got);
+  if (x_grad != nullptr && *x_grad) x_grad->share_meta(x);
 }
 
 }  // namespace phi

@@ -14,6 +14,11 @@ namespace phi {
 void Pad3dInferMeta(const MetaTensor& x, const MetaTensor& paddings_tensor,
                     const std::vector<int>& paddings, const std::string& mode,
                     const std::string& data_format, MetaTensor* out);
+// pad3d_grad: pad3d's checks; Out@GRAD must have pad3d's output dims. X@GRAD takes X's meta.
+void Pad3dGradInferMeta(const MetaTensor& x, const MetaTensor& paddings_tensor,
+                        const MetaTensor& out_grad, const std::vector<int>& paddings,
+                        const std::string& mode, const std::string& data_format,
+                        MetaTensor* x_grad);
 
 // 2-D interpolation (x 4-D, NCHW or NHWC; bilinear, bicubic): InterpolateNdInferMeta
 // (interp_more.h) with rank 4.

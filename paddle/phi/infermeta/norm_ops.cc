@@ -1,6 +1,7 @@
 #include "paddle/phi/infermeta/norm_ops.h"
 
 #include "paddle/common/errors.h"
+#include "paddle/phi/infermeta/nn.h"
 #include "paddle/phi/kernels/funcs/axis_utils.h"
 
 namespace phi {
@@ -101,6 +102,37 @@ void PReluInferMeta(const MetaTensor& x, const MetaTensor& alpha, const std::str
 void CeluInferMeta(const MetaTensor& x, float alpha, MetaTensor* out) {
   PD_CHECK(alpha != 0.0f, InvalidArgument, "expected celu's alpha to be nonzero, but got ", alpha);
   out->share_meta(x);
+}
+
+void LayerNormGradInferMeta(const MetaTensor& x, const MetaTensor& scale, const MetaTensor& bias,
+                            const MetaTensor& mean, const MetaTensor& variance,
+                            const MetaTensor& y_grad, int begin_norm_axis, MetaTensor* x_grad,
+                            MetaTensor* scale_grad, MetaTensor* bias_grad) {
+  DenseTensor y;  // the forward's checks of X, Scale, Bias and begin_norm_axis
+  MetaTensor y_meta(&y);
+  LayerNormInferMeta(x, scale, bias, begin_norm_axis, &y_meta, nullptr, nullptr);
+  const DDim& d = x.dims();
+  const DDim& dy = y_grad.dims();
+  bool same = dy.size() == d.size();
+  for (int i = 0; same && i < d.size(); ++i) same = funcs::ExtentsCompatible(dy[i], d[i]);
+  PD_CHECK(same, InvalidArgument, "expected layer_norm_grad's Y@GRAD to have X's dims ", d,
+           ", but got ", dy);
+  const int64_t left = funcs::ProductOrUnknown(d, 0, begin_norm_axis);
+  const int64_t right = funcs::ProductOrUnknown(d, begin_norm_axis, d.size());
+  const MetaTensor* stats[2] = {&mean, &variance};
+  const char* names[2] = {"Mean", "Variance"};
+  for (int i = 0; i < 2; ++i) {
+    const int64_t n = funcs::ProductOrUnknown(stats[i]->dims(), 0, stats[i]->dims().size());
+    PD_CHECK(funcs::ExtentsCompatible(n, left), InvalidArgument, "expected layer_norm_grad's ",
+             names[i], " to hold ", left, " values (X ", d, " normalized from axis ",
+             begin_norm_axis, "), but got dims ", stats[i]->dims());
+  }
+  if (x_grad != nullptr && *x_grad) x_grad->share_meta(x);
+  for (MetaTensor* g : {scale_grad, bias_grad}) {
+    if (g == nullptr || !*g) continue;
+    g->set_dims(DDim({right}));
+    g->set_dtype(x.dtype());
+  }
 }
 
 }  // namespace phi

@@ -28,4 +28,12 @@ void PReluInferMeta(const MetaTensor& x, const MetaTensor& alpha, const std::str
 // celu: alpha must not be 0; Out like X.
 void CeluInferMeta(const MetaTensor& x, float alpha, MetaTensor* out);
 
+// layer_norm_grad: layer_norm's checks on X, Scale and Bias, plus Y@GRAD of X's dims and
+// Mean / Variance of prod(X.dims[:begin_norm_axis]) elements; X@GRAD takes X's meta and
+// Scale@GRAD / Bias@GRAD are [prod(X.dims[begin_norm_axis:])] (the kernel writes them whole).
+void LayerNormGradInferMeta(const MetaTensor& x, const MetaTensor& scale, const MetaTensor& bias,
+                            const MetaTensor& mean, const MetaTensor& variance,
+                            const MetaTensor& y_grad, int begin_norm_axis, MetaTensor* x_grad,
+                            MetaTensor* scale_grad, MetaTensor* bias_grad);
+
 }  // namespace phi

@@ -43,13 +43,17 @@ DDim ComputeReshapeDims(const DDim& x_dims, const std::vector<int64_t>& shape) {
       if (out[i] < 0) {
         product_unknown = true;
       } else {
-        known_product *= out[i];
+        PD_CHECK(!__builtin_mul_overflow(known_product, out[i], &known_product), InvalidArgument,
+                 "expected a reshape target whose element count fits in 64 bits, but got shape ",
+                 funcs::FormatList(shape), " for X ", x_dims);
       }
     } else {
       PD_CHECK(v > 0, InvalidArgument, "expected reshape target entries > 0, 0 or -1, but got ",
                "shape ", funcs::FormatList(shape));
       out[i] = v;
-      known_product *= v;
+      PD_CHECK(!__builtin_mul_overflow(known_product, v, &known_product), InvalidArgument,
+               "expected a reshape target whose element count fits in 64 bits, but got shape ",
+               funcs::FormatList(shape));
     }
   }
   const int64_t x_numel = x_dims.numel();  // -1 when unknown

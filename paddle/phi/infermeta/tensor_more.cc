@@ -156,4 +156,47 @@ void FillConstantBatchSizeLikeInferMeta(const MetaTensor& input, DataType dtype,
   CreateInferMeta(dims, dtype, out);
 }
 
+void PNormGradInferMeta(const MetaTensor& x, const MetaTensor& out, const MetaTensor& out_grad,
+                        float porder, int axis, float epsilon, bool keepdim, bool asvector,
+                        MetaTensor* x_grad) {
+  DenseTensor norm;  // the forward's checks and output dims
+  MetaTensor norm_meta(&norm);
+  PNormInferMeta(x, porder, axis, epsilon, keepdim, asvector, &norm_meta);
+  const int64_t want = norm.dims().numel();  // -1 while X has unknown extents
+  const MetaTensor* given[2] = {&out, &out_grad};
+  const char* names[2] = {"Out", "Out@GRAD"};
+  for (int i = 0; i < 2; ++i) {
+    // The kernel reads one norm (and one gradient) per reduced position.
+    PD_CHECK(funcs::ExtentsCompatible(given[i]->dims().numel(), want), InvalidArgument,
+             "expected p_norm_grad's ", names[i], " to hold the ", want, " norms of X ",
+             x.dims(), " (axis ", axis, ", asvector ", asvector, "), but got dims ",
+             given[i]->dims());
+  }
+  if (x_grad != nullptr && *x_grad) x_grad->share_meta(x);
+}
+
+void GatherNdGradInferMeta(const MetaTensor& x, const MetaTensor& index,
+                           const MetaTensor& out_grad, MetaTensor* x_grad) {
+  DenseTensor out;  // the forward's checks and output dims
+  MetaTensor out_meta(&out);
+  GatherNdInferMeta(x, index, &out_meta);
+  const DDim& want = out.dims();
+  const DDim& got = out_grad.dims();
+  bool same = got.size() == want.size();
+  for (int i = 0; same && i < got.size(); ++i) same = ExtentsCompatible(got[i], want[i]);
+  PD_CHECK(same, InvalidArgument, "expected gather_nd_grad's Out@GRAD to have gather_nd's output "
+           "dims ", want, " (X ", x.dims(), ", Index ", index.dims(), "), but got ", got);
+  if (x_grad != nullptr && *x_grad) x_grad->share_meta(x);
+}
+
+void ScatterGradInferMeta(const MetaTensor& ids, const MetaTensor& updates,
+                          const MetaTensor& out_grad, MetaTensor* x_grad,
+                          MetaTensor* updates_grad) {
+  DenseTensor out;  // Out@GRAD has X's dims: the forward's checks apply to it
+  MetaTensor out_meta(&out);
+  ScatterInferMeta(out_grad, ids, updates, true, &out_meta);
+  if (x_grad != nullptr && *x_grad) x_grad->share_meta(out_grad);
+  if (updates_grad != nullptr && *updates_grad) updates_grad->share_meta(updates);
+}
+
 }  // namespace phi

@@ -17,6 +17,23 @@ void ScatterInferMeta(const MetaTensor& x, const MetaTensor& ids, const MetaTens
 void PNormInferMeta(const MetaTensor& x, float porder, int axis, float epsilon, bool keepdim,
                     bool asvector, MetaTensor* out);
 
+// p_norm_grad: Out and Out@GRAD must have the norm's element count for X (as p_norm computes
+// it); X@GRAD takes X's meta.
+void PNormGradInferMeta(const MetaTensor& x, const MetaTensor& out, const MetaTensor& out_grad,
+                        float porder, int axis, float epsilon, bool keepdim, bool asvector,
+                        MetaTensor* x_grad);
+
+// gather_nd_grad: gather_nd's checks of X and Index; Out@GRAD must have gather_nd's output
+// dims. X@GRAD takes X's meta.
+void GatherNdGradInferMeta(const MetaTensor& x, const MetaTensor& index,
+                           const MetaTensor& out_grad, MetaTensor* x_grad);
+
+// scatter_grad: scatter's checks with Out@GRAD in X's place; X@GRAD takes Out@GRAD's meta,
+// Updates@GRAD takes Updates'.
+void ScatterGradInferMeta(const MetaTensor& ids, const MetaTensor& updates,
+                          const MetaTensor& out_grad, MetaTensor* x_grad,
+                          MetaTensor* updates_grad);
+
 void UnStackInferMeta(const MetaTensor& x, int axis, int num, std::vector<MetaTensor*> outs);
 
 // Creation ops: the shape attribute, checked (non-negative extents, a count that fits 64 bits).

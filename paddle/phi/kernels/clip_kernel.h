@@ -2,6 +2,11 @@
 // Min / Max when given, else from the attributes; min > max raises InvalidArgument.
 #pragma once
 
+#include <cmath>
+#include <limits>
+#include <type_traits>
+
+#include "paddle/common/errors.h"
 #include "paddle/phi/core/dense_tensor.h"
 
 namespace phi {
@@ -12,5 +17,20 @@ void ClipKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor*
 
 // The bound in effect: the tensor's one value when given, else the attribute.
 double ClipBound(const DenseTensor* tensor, float attr, const char* name);
+
+// A bound converted to T: integer kernels clamp it to T's range (converting inf or a value
+// beyond the range is undefined) and refuse nan.
+template <typename T>
+T BoundAs(double v, const char* name) {
+  if constexpr (std::is_integral_v<T>) {
+    PD_CHECK(!std::isnan(v), InvalidArgument, "expected clip's ", name,
+             " to be a number, but got nan");
+    if (v <= static_cast<double>(std::numeric_limits<T>::lowest()))
+      return std::numeric_limits<T>::lowest();
+    if (v >= static_cast<double>(std::numeric_limits<T>::max()))
+      return std::numeric_limits<T>::max();
+  }
+  return static_cast<T>(v);
+}
 
 }  // namespace phi

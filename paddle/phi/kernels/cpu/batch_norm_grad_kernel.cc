@@ -6,6 +6,7 @@
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/infermeta/nn.h"
+#include "paddle/phi/kernels/funcs/group_norm_impl.h"
 
 namespace phi {
 
@@ -24,6 +25,13 @@ void BatchNormGradKernel(const Context& dev_ctx, const DenseTensor& x, const Den
            "expected batch_norm_grad's Y@GRAD to have X's dims ", x.dims(), ", but got ",
            y_grad.dims());
   const bool global_stats = (is_test && !trainable_statistics) || use_global_stats;
+  // Every per-channel input is read (or its gradient written) for `channels` entries.
+  funcs::CheckChannelParam("batch_norm_grad", "Scale", &scale, channels);
+  funcs::CheckChannelParam("batch_norm_grad", "Bias", &bias, channels);
+  funcs::CheckChannelParam("batch_norm_grad", "Mean", mean, channels);
+  funcs::CheckChannelParam("batch_norm_grad", "Variance", variance, channels);
+  funcs::CheckChannelParam("batch_norm_grad", "SavedMean", &saved_mean, channels);
+  funcs::CheckChannelParam("batch_norm_grad", "SavedVariance", &saved_variance, channels);
   std::vector<double> center(channels), inv_std(channels);
   if (global_stats) {
     PD_CHECK(mean != nullptr && variance != nullptr, InvalidArgument,

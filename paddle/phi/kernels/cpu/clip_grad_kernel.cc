@@ -11,8 +11,8 @@ void ClipGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTen
                     const DenseTensor* max_tensor, const DenseTensor& dout, float min, float max,
                     DenseTensor* dx) {
   if (dx == nullptr) return;
-  const T low = static_cast<T>(ClipBound(min_tensor, min, "Min"));
-  const T high = static_cast<T>(ClipBound(max_tensor, max, "Max"));
+  const T low = BoundAs<T>(ClipBound(min_tensor, min, "Min"), "Min");
+  const T high = BoundAs<T>(ClipBound(max_tensor, max, "Max"), "Max");
   PD_CHECK(dout.numel() == x.numel() && dx->numel() == x.numel(), InvalidArgument,
            "expected clip_grad's Out@GRAD and X@GRAD to have X's dims ", x.dims(), ", but got ",
            dout.dims(), " and ", dx->dims());

@@ -23,8 +23,8 @@ double ClipBound(const DenseTensor* tensor, float attr, const char* name) {
 template <typename T, typename Context>
 void ClipKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* min_tensor,
                 const DenseTensor* max_tensor, float min, float max, DenseTensor* out) {
-  const T low = static_cast<T>(ClipBound(min_tensor, min, "Min"));
-  const T high = static_cast<T>(ClipBound(max_tensor, max, "Max"));
+  const T low = BoundAs<T>(ClipBound(min_tensor, min, "Min"), "Min");
+  const T high = BoundAs<T>(ClipBound(max_tensor, max, "Max"), "Max");
   PD_CHECK(!(high < low), InvalidArgument, "expected clip's min <= max, but got min ", low,
            " and max ", high);
   PD_CHECK(out->numel() == x.numel(), InvalidArgument, "expected clip's Out to have X's dims ",

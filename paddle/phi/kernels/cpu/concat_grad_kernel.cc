@@ -21,7 +21,15 @@ void ConcatGradKernel(const Context& dev_ctx, const std::vector<const DenseTenso
   const int64_t outer = product(d_dims, 0, a);
   const int64_t row = product(d_dims, a, rank);
   int64_t total = 0;
-  for (const DenseTensor* t : x) total += t->numel();
+  for (size_t i = 0; i < x.size(); ++i) {
+    // Each input is a slab of Out@GRAD along the axis: same rank, same extents elsewhere.
+    const DDim& xd = x[i]->dims();
+    bool fits = xd.size() == rank;
+    for (int j = 0; fits && j < rank; ++j) fits = j == a || xd[j] == d_dims[j];
+    PD_CHECK(fits, InvalidArgument, "expected concat_grad's X[", i, "] ", xd,
+             " to match Out@GRAD ", d_dims, " outside axis ", a, ", but it does not");
+    total += x[i]->numel();
+  }
   PD_CHECK(total == d_in.numel(), InvalidArgument, "expected concat_grad's Out@GRAD ", d_dims,
            " to hold the ", total, " elements of the inputs, but it does not");
   int64_t column = 0;

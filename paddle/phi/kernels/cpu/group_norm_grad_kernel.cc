@@ -30,6 +30,9 @@ void GroupNormGradKernel(const Context& dev_ctx, const DenseTensor& x, const Den
            "expected group_norm_grad's Mean and Variance to hold ", sh.n * groups,
            " values, but got dims ", mean.dims(), " and ", variance.dims());
   funcs::CheckChannelParam("group_norm_grad", "Scale", scale, sh.c);
+  // The parameter gradients hold one value per channel, whatever Scale / Bias (optional) are.
+  for (DenseTensor* g : {scale_grad, bias_grad})
+    if (g != nullptr) g->Resize(DDim({sh.c}));
   funcs::GroupNormBackward<T>(
       sh, x.data<T>(), scale != nullptr ? scale->data<T>() : nullptr, mean.data<T>(),
       variance.data<T>(), false, epsilon, y_grad.data<T>(),

@@ -58,6 +58,11 @@ void IndexSelectGradKernel(const Context& dev_ctx, const DenseTensor& index,
   const funcs::SoftmaxShape s = funcs::MakeSoftmaxShape(dx->dims(), dim);
   const std::vector<int64_t> idx = ReadIndex(index, s.axis_extent);
   const int64_t n = static_cast<int64_t>(idx.size());
+  // Out@GRAD is X with the selected axis holding one entry per index.
+  PD_CHECK(d_in.numel() == s.outer * n * s.inner, InvalidArgument,
+           "expected index_select_grad's Out@GRAD to hold ", s.outer * n * s.inner,
+           " values (X ", dx->dims(), " with ", n, " indices along dim ", dim, "), but got dims ",
+           d_in.dims());
   const T* g = d_in.data<T>();
   T* r = dev_ctx.template Alloc<T>(dx);
   const int64_t total = dx->numel();

@@ -27,6 +27,9 @@ void InstanceNormGradKernel(const Context& dev_ctx, const DenseTensor& x, const 
            sh.n * sh.c, " values, but got dims ", saved_mean.dims(), " and ",
            saved_variance.dims());
   funcs::CheckChannelParam("instance_norm_grad", "Scale", scale, sh.c);
+  // The parameter gradients hold one value per channel, whatever Scale / Bias (optional) are.
+  for (DenseTensor* g : {scale_grad, bias_grad})
+    if (g != nullptr) g->Resize(DDim({sh.c}));
   funcs::GroupNormBackward<T>(
       sh, x.data<T>(), scale != nullptr ? scale->data<T>() : nullptr, saved_mean.data<T>(),
       saved_variance.data<T>(), true, epsilon, y_grad.data<T>(),

@@ -61,6 +61,9 @@ void KLDivLossGradKernel(const Context& dev_ctx, const DenseTensor& x, const Den
   PD_CHECK(dloss.numel() == (none ? n : 1), InvalidArgument,
            "expected kldiv_loss_grad's Loss@GRAD to have ", none ? n : 1, " elements, but got ",
            dloss.numel());
+  // X@GRAD takes X's dims and gets one value per Target element.
+  PD_CHECK(x.numel() == n, InvalidArgument, "expected kldiv_loss_grad's Target to have ",
+           x.numel(), " elements like X ", x.dims(), ", but got dims ", target.dims());
   const T scale = ReductionScale<T>(reduction, target);
   const T* ts = target.data<T>();
   const T* g = dloss.data<T>();

@@ -116,6 +116,12 @@ void Pad3dGradKernel(const Context& dev_ctx, const DenseTensor& x,
   const std::vector<int> pads =
       ResolvePaddings(paddings_tensor, paddings, x.dims(), mode, data_format);
   const DenseTensor d_in = dout;
+  // Out@GRAD must be X padded: the walk below reads it at every padded position.
+  std::vector<int64_t> padded = x.dims().ToVector();
+  const int first = data_format == "NCDHW" ? 2 : 1;
+  for (int a = 0; a < 3; ++a) padded[first + a] += pads[2 * (2 - a)] + pads[2 * (2 - a) + 1];
+  PD_CHECK(d_in.dims() == DDim(padded), InvalidArgument, "expected pad3d_grad's Out@GRAD to have "
+           "the padded dims ", DDim(padded), " of X ", x.dims(), ", but got ", d_in.dims());
   const T* g = d_in.data<T>();
   dx->Resize(x.dims());
   T* result = dev_ctx.template Alloc<T>(dx);

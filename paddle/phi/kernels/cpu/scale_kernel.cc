@@ -1,5 +1,8 @@
 #include "paddle/phi/kernels/scale_kernel.h"
 
+#include <limits>
+#include <type_traits>
+
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/core/device_context.h"
 
@@ -11,6 +14,14 @@ void ScaleKernel(const Context& dev_ctx, const DenseTensor& x, float scale, floa
   const T* in = x.data<T>();
   T* result = dev_ctx.template Alloc<T>(out);
   const int64_t n = x.numel();
+  if constexpr (std::is_integral_v<T>) {
+    // Converting inf, nan or an out-of-range float to an integer type is undefined.
+    constexpr double kLow = static_cast<double>(std::numeric_limits<T>::lowest());
+    constexpr double kHigh = static_cast<double>(std::numeric_limits<T>::max());
+    PD_CHECK(scale >= kLow && scale < kHigh && bias >= kLow && bias < kHigh, InvalidArgument,
+             "expected scale's scale and bias to fit in the integer dtype of X, but got scale ",
+             scale, " and bias ", bias);
+  }
   const T s = static_cast<T>(scale);
   const T b = static_cast<T>(bias);
   if (bias_after_scale) {

@@ -43,7 +43,16 @@ void SqrtKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) 
 
 template <typename T, typename Context>
 void AbsKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
-  Unary<T>(dev_ctx, x, out, "abs", [](T v) { return v < T(0) ? T(-v) : v; });
+  Unary<T>(dev_ctx, x, out, "abs", [](T v) {
+    if constexpr (std::is_integral_v<T>) {
+      // Negated in unsigned arithmetic: abs of the minimum wraps to itself as in NumPy, where
+      // signed negation would overflow.
+      using U = std::make_unsigned_t<T>;
+      return v < T(0) ? static_cast<T>(U(0) - static_cast<U>(v)) : v;
+    } else {
+      return v < T(0) ? T(-v) : v;
+    }
+  });
 }
 
 template <typename T, typename Context>

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,16 @@ inline std::vector<double> ReadInterpValues(const DenseTensor& t, const std::str
 // NCDHW, "NHWC" NWC and NDHWC, as in PaddlePaddle).
 inline int InterpFirstSpatialAxis(const std::string& layout) { return layout == "NCHW" ? 2 : 1; }
 
+// An output extent given as a number (a size tensor's value, or an extent times a scale),
+// truncated to an integer as PaddlePaddle does; NaN, infinite and values beyond int32 (whose
+// conversion is undefined) are refused.
+inline int64_t CheckedInterpExtent(double value, const std::string& method, const char* what) {
+  PD_CHECK(value >= 0 && value <= static_cast<double>(std::numeric_limits<int32_t>::max()),
+           InvalidArgument, "expected ", method, " interpolation's ", what,
+           " in [0, 2^31), but got ", value);
+  return static_cast<int64_t>(value);
+}
+
 // PaddlePaddle's precedence: SizeTensor, else the scale (Scale tensor, else the attribute, which
 // needs one entry per spatial axis) with OutSize overriding its extents but not its ratio, else
 // out_d / out_h / out_w.
@@ -70,6 +81,8 @@ inline InterpSize ResolveInterpSize(const DDim& in, const std::string& layout,
                                     const DenseTensor* scale_tensor, int out_d, int out_h,
                                     int out_w, const std::vector<float>& scale,
                                     const std::string& method) {
+  PD_CHECK(in.size() >= 3 && in.size() <= 5, InvalidArgument, "expected ", method,
+           " interpolation's X to be 3-D, 4-D or 5-D, but got ", in);
   InterpSize r;
   r.rank = in.size() - 2;
   const int first = InterpFirstSpatialAxis(layout);
@@ -83,7 +96,8 @@ inline InterpSize ResolveInterpSize(const DDim& in, const std::string& layout,
     for (int a = 0; a < r.rank; ++a) {
       PD_CHECK(sizes[a] != nullptr && sizes[a]->numel() == 1, InvalidArgument, "expected ", method,
                " interpolation's SizeTensor to hold one-element tensors");
-      r.out[a] = static_cast<int64_t>(ReadInterpValues(*sizes[a], method, "SizeTensor")[0]);
+      r.out[a] = CheckedInterpExtent(ReadInterpValues(*sizes[a], method, "SizeTensor")[0], method,
+                                     "SizeTensor values");
     }
   } else {
     bool scaled = false;
@@ -106,13 +120,21 @@ inline InterpSize ResolveInterpSize(const DDim& in, const std::string& layout,
       scaled = true;
     }
     if (scaled) {
-      for (int a = 0; a < r.rank; ++a) r.out[a] = static_cast<int>(in[first + a] * r.scale[a]);
+      for (int a = 0; a < r.rank; ++a) {
+        const double extent = static_cast<double>(in[first + a]) * r.scale[a];
+        PD_CHECK(extent <= static_cast<double>(std::numeric_limits<int>::max()), InvalidArgument,
+                 "expected ", method,
+                 " interpolation's X extents times scale to fit in int32, but got X ", in,
+                 " and scale ", r.scale[a], " on spatial axis ", a);
+        r.out[a] = static_cast<int64_t>(extent);
+      }
     }
     if (out_size != nullptr) {
       std::vector<double> v = ReadInterpValues(*out_size, method, "OutSize");
       PD_CHECK(static_cast<int>(v.size()) == r.rank, InvalidArgument, "expected ", method,
                " interpolation's OutSize to hold ", r.rank, " values, but got ", v.size());
-      for (int a = 0; a < r.rank; ++a) r.out[a] = static_cast<int64_t>(v[a]);
+      for (int a = 0; a < r.rank; ++a)
+        r.out[a] = CheckedInterpExtent(v[a], method, "OutSize values");
     }
   }
   for (int a = 0; a < r.rank; ++a) {

@@ -14,6 +14,9 @@ namespace funcs {
 // Calls fn(out_index, x_index) for every output element, in output order.
 template <typename Fn>
 void ForEachRepeatIndex(const DDim& x_dims, const DDim& out_dims, Fn&& fn) {
+  const int64_t n = out_dims.numel();
+  // Nothing to visit; x's strides below could overflow for an empty x with a huge extent.
+  if (n == 0) return;
   const int rank = out_dims.size();
   const int lead = rank - x_dims.size();
   std::vector<int64_t> xd(rank, 1), x_stride(rank, 0);
@@ -23,7 +26,6 @@ void ForEachRepeatIndex(const DDim& x_dims, const DDim& out_dims, Fn&& fn) {
     x_stride[i] = stride;
     stride *= xd[i];
   }
-  const int64_t n = out_dims.numel();
   std::vector<int64_t> counter(rank, 0);
   int64_t x_index = 0;
   for (int64_t o = 0; o < n; ++o) {

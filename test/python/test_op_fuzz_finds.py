@@ -1,0 +1,169 @@
+"""What the single-op fuzzer (test/fuzz/op_fuzzer.cc) found, pinned as typed errors or right
+results: grad ops whose InferMeta took the forward input's meta without checking the incoming
+gradient (the kernels then read or wrote past a tensor), float-to-int conversions of inf, and
+abs of the most negative integer. The fuzzer's own inputs are in test/fuzz/op_regressions/."""
+import numpy as np
+import pytest
+
+import paddle
+from op_test import run_op
+
+paddle.enable_static()
+
+F64 = np.float64
+
+
+def ones(*shape):
+    return np.ones(shape, F64)
+
+
+@pytest.mark.parametrize("op_type", ["expand_v2_grad", "expand_as_v2_grad", "tile_grad"])
+def test_repeat_grads_refuse_a_gradient_that_is_no_repeat_of_x(op_type):
+    with pytest.raises(ValueError, match=r"to repeat X \[2, 0\].*does not divide 3"):
+        run_op(op_type, {"X": ones(2, 0), "Out@GRAD": ones(2, 3)}, outputs={"X@GRAD": None})
+    with pytest.raises(ValueError, match="at least the rank of X"):
+        run_op(op_type, {"X": ones(1, 2, 3), "Out@GRAD": ones(6)}, outputs={"X@GRAD": None})
+    got = run_op(op_type, {"X": ones(1, 3), "Out@GRAD": ones(2, 3)}, outputs={"X@GRAD": None})
+    np.testing.assert_array_equal(got["X@GRAD"], np.full((1, 3), 2.0))
+
+
+def test_layer_norm_grad_checks_statistics_and_parameters():
+    ins = {"X": ones(2, 3), "Mean": ones(5), "Variance": ones(2), "Y@GRAD": ones(2, 3)}
+    with pytest.raises(ValueError, match="Mean to hold 2 values"):
+        run_op("layer_norm_grad", ins, outputs={"X@GRAD": None})
+    ins = {"X": ones(2, 3), "Scale": ones(4), "Mean": ones(2), "Variance": ones(2),
+           "Y@GRAD": ones(2, 3)}
+    with pytest.raises(ValueError, match="Scale to have dims \\[3\\]"):
+        run_op("layer_norm_grad", ins, outputs={"X@GRAD": None})
+    # Without Scale and Bias their gradients still get one value per normalized element.
+    ins = {"X": ones(2, 3), "Mean": ones(2), "Variance": ones(2), "Y@GRAD": ones(2, 3)}
+    got = run_op("layer_norm_grad", ins, outputs={"X@GRAD": None, "Bias@GRAD": None})
+    np.testing.assert_allclose(got["Bias@GRAD"], np.full(3, 2.0))
+
+
+def test_p_norm_grad_checks_the_norms():
+    ins = {"X": ones(2, 3), "Out": ones(3), "Out@GRAD": ones(2)}
+    with pytest.raises(ValueError, match="Out to hold the 2 norms"):
+        run_op("p_norm_grad", ins, outputs={"X@GRAD": None})
+
+
+def test_gather_nd_grad_checks_the_gradient():
+    ins = {"X": ones(3, 4), "Index": np.array([[0], [2]], "int64"), "Out@GRAD": ones(5, 4)}
+    with pytest.raises(ValueError, match="gather_nd's output dims \\[2, 4\\]"):
+        run_op("gather_nd_grad", ins, outputs={"X@GRAD": None})
+    with pytest.raises(ValueError, match="Index to have rank >= 1"):
+        run_op("gather_nd_grad", {"X": ones(3), "Index": np.array(0, "int64"),
+                                  "Out@GRAD": ones(3)}, outputs={"X@GRAD": None})
+
+
+def test_scatter_grad_checks_updates_against_ids():
+    ins = {"Ids": np.array([0, 1], "int64"), "Updates": ones(3, 4), "Out@GRAD": ones(5, 4)}
+    with pytest.raises(ValueError, match="Updates.dims\\[0\\] to equal the number of Ids"):
+        run_op("scatter_grad", ins, outputs={"X@GRAD": None, "Updates@GRAD": None})
+
+
+def test_pad3d_grad_checks_attributes_and_the_gradient():
+    x = ones(1, 1, 2, 2, 2)
+    with pytest.raises(ValueError, match="pad3d's output dims \\[1, 1, 4, 4, 4\\]"):
+        run_op("pad3d_grad", {"X": x, "Out@GRAD": x}, {"paddings": [1] * 6},
+               outputs={"X@GRAD": None})
+    with pytest.raises(ValueError, match="paddings to have 6 entries"):
+        run_op("pad3d_grad", {"X": x, "Out@GRAD": x}, {"paddings": [1, 1]},
+               outputs={"X@GRAD": None})
+
+
+def test_batch_norm_grad_checks_per_channel_inputs():
+    ins = {"X": ones(2, 2), "Scale": ones(3), "Bias": ones(2), "SavedMean": ones(2),
+           "SavedVariance": ones(2), "Y@GRAD": ones(2, 2)}
+    with pytest.raises(ValueError, match="Scale to hold 2 values"):
+        run_op("batch_norm_grad", ins, outputs={"X@GRAD": None})
+
+
+@pytest.mark.parametrize("op_type, attrs, stats", [
+    ("instance_norm_grad", {}, {"SavedMean": ones(6), "SavedVariance": ones(6)}),
+    ("group_norm_grad", {"groups": 3}, {"Mean": ones(6), "Variance": ones(6)}),
+])
+def test_channel_norm_grads_without_scale_give_per_channel_gradients(op_type, attrs, stats):
+    x = np.arange(24, dtype=F64).reshape(2, 3, 4)
+    ins = dict(stats, X=x, **{"Y@GRAD": ones(2, 3, 4)})
+    got = run_op(op_type, ins, attrs, outputs={"X@GRAD": None, "Bias@GRAD": None})
+    np.testing.assert_allclose(got["Bias@GRAD"], np.full(3, 8.0))
+
+
+def test_clip_of_integers_takes_infinite_bounds():
+    x = np.array([-5, 0, 7], "int32")
+    got = run_op("clip", {"X": x}, {"min": float("-inf"), "max": -2.0}, outputs={"Out": None})
+    np.testing.assert_array_equal(got["Out"], np.minimum(x, -2))
+    with pytest.raises(ValueError, match="Min to be a number"):
+        run_op("clip", {"X": x}, {"min": float("nan"), "max": 1.0}, outputs={"Out": None})
+
+
+def test_abs_of_the_most_negative_integer_wraps_like_numpy():
+    x = np.array([np.iinfo(np.int64).min, -3, 4], "int64")
+    got = run_op("abs", {"X": x}, outputs={"Out": None})
+    with np.errstate(over="ignore"):
+        np.testing.assert_array_equal(got["Out"], np.abs(x))
+
+
+
+def test_index_select_grad_checks_the_gradient():
+    ins = {"X": ones(3, 4), "Index": np.array([0, 2], "int64"), "Out@GRAD": ones(3, 4)}
+    with pytest.raises(ValueError, match="Out@GRAD to hold 8 values"):
+        run_op("index_select_grad", ins, {"dim": 0}, outputs={"X@GRAD": None})
+
+
+def test_kldiv_loss_grad_checks_target_against_x():
+    ins = {"X": ones(1), "Target": ones(5), "Loss@GRAD": ones(1)}
+    with pytest.raises(ValueError, match="Target to have 1 elements like X"):
+        run_op("kldiv_loss_grad", ins, {"reduction": "mean"}, outputs={"X@GRAD": None})
+
+
+def test_interpolation_refuses_a_nan_size():
+    ins = {"X": ones(1, 1, 2, 2), "SizeTensor": [("h", np.array([np.nan], "float32")),
+                                                  ("w", np.array([2.0], "float32"))]}
+    with pytest.raises(ValueError, match="SizeTensor values in \\[0, 2\\^31\\), but got nan"):
+        run_op("nearest_interp_v2", ins, {"interp_method": "nearest"}, outputs={"Out": None})
+
+
+def test_reshape_refuses_a_target_whose_count_overflows():
+    with pytest.raises(ValueError, match="element count fits in 64 bits"):
+        run_op("reshape2", {"X": ones(2, 3)}, {"shape": [2 ** 31 - 1] * 3},
+               outputs={"Out": None, "XShape": None})
+
+
+def test_argsort_of_an_empty_tensor_with_huge_extents_returns_at_once():
+    x = np.zeros((2 ** 20, 2 ** 20, 2 ** 10, 0), "float32")
+    got = run_op("argsort", {"X": x}, {"axis": -1}, outputs={"Out": None, "Indices": None})
+    assert got["Out"].shape == x.shape and got["Indices"].shape == x.shape
+
+
+def test_interpolation_refuses_an_infinite_scale():
+    with pytest.raises(ValueError, match="extents times scale to fit in int32"):
+        run_op("nearest_interp_v2", {"X": ones(1, 1, 2, 2)},
+               {"interp_method": "nearest", "scale": [float("inf"), 2.0]}, outputs={"Out": None})
+
+
+def test_concat_grad_checks_inputs_against_the_gradient():
+    ins = {"X": [("a", ones(2, 3)), ("b", ones(2, 3))], "Out@GRAD": ones(3, 4)}
+    with pytest.raises(ValueError, match="to match Out@GRAD \\[3, 4\\] outside axis 0"):
+        run_op("concat_grad", ins, {"axis": 0}, outputs={"X@GRAD": [None, None]})
+
+
+def test_softmax_with_cross_entropy_grad_checks_loss_grad_and_label():
+    ins = {"Label": np.zeros((2, 1), "int64"), "Softmax": ones(2, 3), "Loss@GRAD": ones(5, 1)}
+    with pytest.raises(ValueError, match="Loss@GRAD to hold 2 values"):
+        run_op("softmax_with_cross_entropy_grad", ins, outputs={"Logits@GRAD": None})
+
+
+def test_integer_scale_refuses_an_infinite_factor():
+    x = np.array([1, 2], "int64")
+    with pytest.raises(ValueError, match="fit in the integer dtype of X, but got scale inf"):
+        run_op("scale", {"X": x}, {"scale": float("inf")}, outputs={"Out": None})
+    got = run_op("scale", {"X": x}, {"scale": 3.0, "bias": 1.0}, outputs={"Out": None})
+    np.testing.assert_array_equal(got["Out"], 3 * x + 1)
+
+
+def test_cumsum_of_an_empty_tensor_with_huge_extents_returns_at_once():
+    x = np.zeros((2 ** 20, 2 ** 20, 0), "float32")
+    got = run_op("cumsum", {"X": x}, {"axis": -1}, outputs={"Out": None})
+    assert got["Out"].shape == x.shape
