@@ -167,3 +167,10 @@ def test_cumsum_of_an_empty_tensor_with_huge_extents_returns_at_once():
     x = np.zeros((2 ** 20, 2 ** 20, 0), "float32")
     got = run_op("cumsum", {"X": x}, {"axis": -1}, outputs={"Out": None})
     assert got["Out"].shape == x.shape
+
+
+def test_conv2d_without_input_channels_gives_zeros():
+    ins = {"Input": np.zeros((1, 0, 4, 4), F64), "Filter": np.zeros((2, 0, 3, 3), F64)}
+    got = run_op("conv2d", ins, {"strides": [1, 1], "paddings": [0, 0], "dilations": [1, 1]},
+                 outputs={"Output": None})
+    np.testing.assert_array_equal(got["Output"], np.zeros((1, 2, 2, 2)))

@@ -1,5 +1,6 @@
 #include "paddle/phi/kernels/conv_kernel.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "paddle/phi/core/device_context.h"
@@ -25,6 +26,10 @@ void ConvForwardNchw(const T* input, const T* filter, const ConvGeometry& g, T* 
   const int64_t group_in_size = in_per_group * p.in_h * p.in_w;
   const int64_t out_image_size = g.out_channels * pixels;
   const bool pointwise = funcs::IsPointwise(p);
+  if (k == 0) {  // no input channels (or an empty window): every output is an empty sum
+    std::fill(out, out + g.batch * out_image_size, T(0));
+    return;
+  }
   const int64_t chunk = funcs::ImagesPerChunk(k, pixels, g.batch);
   std::vector<T> col, product;
   if (!(pointwise && chunk == 1)) col.resize(k * chunk * pixels);
