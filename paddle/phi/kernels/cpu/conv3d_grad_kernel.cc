@@ -4,6 +4,7 @@
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/alloc_zeroed.h"
 #include "paddle/phi/kernels/funcs/conv3d_direct.h"
 
 namespace phi {
@@ -20,16 +21,8 @@ void Conv3dGradKernel(const Context& dev_ctx, const DenseTensor& input, const De
   PD_CHECK(out_grad.dims() == g.out_dims, InvalidArgument,
            "expected conv3d_grad's Output@GRAD to have dims ", g.out_dims, ", but got ",
            out_grad.dims());
-  T* dx = nullptr;
-  T* dw = nullptr;
-  if (input_grad != nullptr) {
-    dx = dev_ctx.template Alloc<T>(input_grad);
-    std::fill(dx, dx + input_grad->numel(), T(0));
-  }
-  if (filter_grad != nullptr) {
-    dw = dev_ctx.template Alloc<T>(filter_grad);
-    std::fill(dw, dw + filter_grad->numel(), T(0));
-  }
+  T* dx = funcs::AllocZeroed<T>(dev_ctx, input_grad);
+  T* dw = funcs::AllocZeroed<T>(dev_ctx, filter_grad);
   if (out_grad.numel() == 0 || input.numel() == 0) return;
   const T* w = filter.data<T>();
   std::vector<T> x_buf, dy_buf, dx_buf;

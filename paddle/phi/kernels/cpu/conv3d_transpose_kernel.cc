@@ -5,6 +5,7 @@
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/infermeta/conv_transpose.h"
+#include "paddle/phi/kernels/funcs/alloc_zeroed.h"
 #include "paddle/phi/kernels/funcs/blas.h"
 #include "paddle/phi/kernels/funcs/conv_transpose_plane.h"
 
@@ -93,16 +94,8 @@ void Conv3dTransposeGradKernel(const Context& dev_ctx, const DenseTensor& input,
   PD_CHECK(out_grad.dims() == g.out_dims, InvalidArgument,
            "expected conv3d_transpose_grad's Output@GRAD to have dims ", g.out_dims, ", but got ",
            out_grad.dims());
-  T* dinput = nullptr;
-  T* dfilter = nullptr;
-  if (input_grad != nullptr) {
-    dinput = dev_ctx.template Alloc<T>(input_grad);
-    std::fill(dinput, dinput + input_grad->numel(), T(0));
-  }
-  if (filter_grad != nullptr) {
-    dfilter = dev_ctx.template Alloc<T>(filter_grad);
-    std::fill(dfilter, dfilter + filter_grad->numel(), T(0));
-  }
+  T* dinput = funcs::AllocZeroed<T>(dev_ctx, input_grad);
+  T* dfilter = funcs::AllocZeroed<T>(dev_ctx, filter_grad);
   if (out_grad.numel() == 0 || input.numel() == 0) return;
   if (!g.channels_last) {
     BackwardNcdhw(input.data<T>(), filter.data<T>(), out_grad.data<T>(), g, dinput, dfilter);

@@ -5,6 +5,7 @@
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/alloc_zeroed.h"
 #include "paddle/phi/kernels/funcs/blas.h"
 #include "paddle/phi/kernels/funcs/conv_util.h"
 
@@ -67,8 +68,7 @@ void ConvBackwardNchw(const T* input, const T* filter, const T* dout, const Conv
                          group_grad);
           continue;
         }
-        funcs::Gemm<T>(true, false, k, width, out_per_group, T(1), weights, dmat, T(0),
-                       col.data());
+        funcs::Gemm<T>(true, false, k, width, out_per_group, T(1), weights, dmat, T(0), col.data());
         for (int64_t b = 0; b < images; ++b) {
           funcs::Col2ImAdd(col.data() + b * pixels, in_per_group, p, width,
                            group_grad + b * image_size);
@@ -84,25 +84,16 @@ template <typename T, typename Context>
 void ConvGradKernel(const Context& dev_ctx, const DenseTensor& input, const DenseTensor& filter,
                     const DenseTensor& out_grad, const std::vector<int>& strides,
                     const std::vector<int>& paddings, const std::string& padding_algorithm,
-                    const std::vector<int>& dilations, int groups,
-                    const std::string& data_format, DenseTensor* input_grad,
-                    DenseTensor* filter_grad) {
+                    const std::vector<int>& dilations, int groups, const std::string& data_format,
+                    DenseTensor* input_grad, DenseTensor* filter_grad) {
   if (input_grad == nullptr && filter_grad == nullptr) return;
   const ConvGeometry g = ComputeConvGeometry(input.dims(), filter.dims(), strides, paddings,
                                              padding_algorithm, dilations, groups, data_format);
   PD_CHECK(out_grad.dims() == g.out_dims, InvalidArgument,
            "expected conv2d_grad's Output@GRAD to have dims ", g.out_dims, ", but got ",
            out_grad.dims());
-  T* dinput = nullptr;
-  T* dfilter = nullptr;
-  if (input_grad != nullptr) {
-    dinput = dev_ctx.template Alloc<T>(input_grad);
-    std::fill(dinput, dinput + input_grad->numel(), T(0));
-  }
-  if (filter_grad != nullptr) {
-    dfilter = dev_ctx.template Alloc<T>(filter_grad);
-    std::fill(dfilter, dfilter + filter_grad->numel(), T(0));
-  }
+  T* dinput = funcs::AllocZeroed<T>(dev_ctx, input_grad);
+  T* dfilter = funcs::AllocZeroed<T>(dev_ctx, filter_grad);
   if (out_grad.numel() == 0) return;
   if (!g.channels_last) {
     ConvBackwardNchw(input.data<T>(), filter.data<T>(), out_grad.data<T>(), g, dinput, dfilter);
@@ -111,11 +102,9 @@ void ConvGradKernel(const Context& dev_ctx, const DenseTensor& input, const Dens
   std::vector<T> x = funcs::ChannelsLastToFirst(input.data<T>(), input.dims());
   std::vector<T> dy = funcs::ChannelsLastToFirst(out_grad.data<T>(), out_grad.dims());
   std::vector<T> dx(dinput != nullptr ? x.size() : 0, T(0));
-  ConvBackwardNchw(x.data(), filter.data<T>(), dy.data(), g, dinput ? dx.data() : nullptr,
-                   dfilter);
+  ConvBackwardNchw(x.data(), filter.data<T>(), dy.data(), g, dinput ? dx.data() : nullptr, dfilter);
   if (dinput != nullptr) {
-    funcs::ChannelsFirstToLast(dx.data(), DDim({g.batch, g.in_channels, g.h.in, g.w.in}),
-                               dinput);
+    funcs::ChannelsFirstToLast(dx.data(), DDim({g.batch, g.in_channels, g.h.in, g.w.in}), dinput);
   }
 }
 
