@@ -7,7 +7,8 @@
 // Decoding is built so that zero bytes mean "typical": one [3, 3] float tensor per slot (every
 // input of the op shares the first one's shape) and default attributes, so a seed of zeros
 // ending in an op selector runs that op plainly. OPFUZZ_SEED_DIR=<dir> writes one such seed
-// per op; OPFUZZ_PRINT=1 prints each decoded op before it runs (to read a crash input).
+// per op; OPFUZZ_PRINT=1 prints each decoded op before it runs (to read a crash input);
+// OPFUZZ_ONLY=op1,op2 fuzzes only those ops (a campaign on new ones).
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <algorithm>
@@ -79,6 +80,24 @@ bool HasBlockAttr(const OpRecord& r) {
   return false;
 }
 
+// OPFUZZ_ONLY=op1,op2,...: fuzz only these ops (a campaign on newly added ops).
+bool Wanted(const std::string& type) {
+  static const std::set<std::string> only = [] {
+    std::set<std::string> out;
+    const char* env = std::getenv("OPFUZZ_ONLY");
+    std::string list = env == nullptr ? "" : env;
+    size_t start = 0;
+    while (start < list.size()) {
+      size_t end = list.find(',', start);
+      if (end == std::string::npos) end = list.size();
+      if (end > start) out.insert(list.substr(start, end - start));
+      start = end + 1;
+    }
+    return out;
+  }();
+  return only.empty() || only.count(type) > 0;
+}
+
 std::vector<FuzzOp>& Ops() {
   static std::vector<FuzzOp> ops = [] {
     std::vector<FuzzOp> out;
@@ -86,7 +105,7 @@ std::vector<FuzzOp>& Ops() {
     for (const std::string& type : OpRecordRegistry::Instance().Types()) {
       const OpRecord& r = OpRecordRegistry::Instance().Get(type);
       if (r.no_kernel || kSkippedOps.count(type) || HasBlockAttr(r) ||
-          !kernels.HasKernel(r.kernel_name))
+          !kernels.HasKernel(r.kernel_name) || !Wanted(type))
         continue;
       FuzzOp op{&r, Selector(type), {}};
       for (const phi::KernelKey& k : kernels.KeysOf(r.kernel_name))
