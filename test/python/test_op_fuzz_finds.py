@@ -174,3 +174,41 @@ def test_conv2d_without_input_channels_gives_zeros():
     got = run_op("conv2d", ins, {"strides": [1, 1], "paddings": [0, 0], "dilations": [1, 1]},
                  outputs={"Output": None})
     np.testing.assert_array_equal(got["Output"], np.zeros((1, 2, 2, 2)))
+
+
+def test_affine_channel_grad_checks_the_gradient_and_scale():
+    outs = {"X@GRAD": None, "Scale@GRAD": None, "Bias@GRAD": None}
+    ins = {"X": ones(2, 3), "Scale": ones(3), "Out@GRAD": ones(3, 3)}
+    with pytest.raises(ValueError, match="affine_channel's output dims \\[2, 3\\]"):
+        run_op("affine_channel_grad", ins, outputs=outs)
+    ins = {"X": ones(0, 5), "Scale": ones(0, 5), "Out@GRAD": ones(0, 5)}
+    with pytest.raises(ValueError, match="Scale to be 1-D of X's channel extent 5"):
+        run_op("affine_channel_grad", ins, outputs=outs)
+    ins = {"X": ones(2, 3), "Scale": np.array([1.0, 2.0, 3.0]), "Out@GRAD": ones(2, 3)}
+    got = run_op("affine_channel_grad", ins, outputs=outs)
+    np.testing.assert_array_equal(got["X@GRAD"], np.tile([1.0, 2.0, 3.0], (2, 1)))
+    np.testing.assert_array_equal(got["Bias@GRAD"], np.full(3, 2.0))
+
+
+def test_cast_of_nan_and_out_of_range_floats_to_integers_is_defined():
+    # As x86 (so NumPy and PaddlePaddle on CPU) converts: the lowest value for 32- and 64-bit
+    # integers, narrower ones through int32.
+    x = np.array([np.nan, np.inf, -np.inf, 3e10, -2.7, 5.9])
+    got = run_op("cast", {"X": x}, {"in_dtype": 6, "out_dtype": 2}, outputs={"Out": None})
+    low = np.iinfo(np.int32).min
+    np.testing.assert_array_equal(got["Out"], [low, low, low, low, -2, 5])
+    got = run_op("cast", {"X": x}, {"in_dtype": 6, "out_dtype": 3}, outputs={"Out": None})
+    low = np.iinfo(np.int64).min
+    np.testing.assert_array_equal(got["Out"], [low, low, low, 30000000000, -2, 5])
+
+
+def test_set_value_grad_checks_the_value_against_the_region():
+    outs = {"Input@GRAD": None, "ValueTensor@GRAD": None}
+    ins = {"Out@GRAD": ones(3, 1), "ValueTensor": ones(5)}
+    with pytest.raises(ValueError, match="ValueTensor \\[5\\] to broadcast to the assigned region"):
+        run_op("set_value_grad", ins, {"axes": []}, outputs=outs)
+    ins = {"Out@GRAD": ones(3, 4), "ValueTensor": ones(4)}
+    attrs = {"axes": [0], "starts": [0], "ends": [2], "steps": [1]}
+    got = run_op("set_value_grad", ins, attrs, outputs=outs)
+    np.testing.assert_array_equal(got["ValueTensor@GRAD"], np.full(4, 2.0))
+    np.testing.assert_array_equal(got["Input@GRAD"], [[0] * 4, [0] * 4, [1] * 4])

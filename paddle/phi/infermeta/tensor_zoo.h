@@ -67,8 +67,11 @@ void ForEachStridedIndex(const DDim& in_dims, const StridedRegion& region, Fn&& 
 void AffineChannelInferMeta(const MetaTensor& x, const MetaTensor& scale, const MetaTensor& bias,
                             const std::string& data_layout, MetaTensor* out);
 
-void AffineChannelGradInferMeta(const MetaTensor& x, const MetaTensor& scale, MetaTensor* x_grad,
-                                MetaTensor* scale_grad, MetaTensor* bias_grad);
+// Out@GRAD must have X's dims and dtype; X and Scale pass the forward's checks.
+void AffineChannelGradInferMeta(const MetaTensor& x, const MetaTensor& scale,
+                                const MetaTensor& out_grad, const std::string& data_layout,
+                                MetaTensor* x_grad, MetaTensor* scale_grad,
+                                MetaTensor* bias_grad);
 
 // paddings holds (before, after) pairs, one per dim of X, all >= 0; pad_from_first_axis false
 // reads the pairs from the last dim backwards.
@@ -101,8 +104,14 @@ void SetValueInferMeta(const MetaTensor& input, const MetaTensor& value_tensor,
                        const std::vector<int64_t>& none_axes, const std::vector<int64_t>& shape,
                        MetaTensor* out);
 
+// Out@GRAD and ValueTensor pass set_value's checks (Out@GRAD standing for Input).
 void SetValueGradInferMeta(const MetaTensor& out_grad, const MetaTensor& value_tensor,
-                           MetaTensor* input_grad, MetaTensor* value_grad);
+                           const std::vector<int64_t>& axes, const std::vector<int64_t>& starts,
+                           const std::vector<int64_t>& ends, const std::vector<int64_t>& steps,
+                           const std::vector<int64_t>& decrease_axes,
+                           const std::vector<int64_t>& none_axes,
+                           const std::vector<int64_t>& shape, MetaTensor* input_grad,
+                           MetaTensor* value_grad);
 
 // Mask is bool and broadcasts with X (NumPy rule); Y is 1-D with an extent known only when
 // the kernel has counted the selected elements (-1 before).
