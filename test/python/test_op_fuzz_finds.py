@@ -212,3 +212,10 @@ def test_set_value_grad_checks_the_value_against_the_region():
     got = run_op("set_value_grad", ins, attrs, outputs=outs)
     np.testing.assert_array_equal(got["ValueTensor@GRAD"], np.full(4, 2.0))
     np.testing.assert_array_equal(got["Input@GRAD"], [[0] * 4, [0] * 4, [1] * 4])
+
+
+def test_yolo_box_with_the_largest_class_num_is_refused_without_overflow():
+    ins = {"X": np.ones((1, 12, 2, 2), "float32"), "ImgSize": np.array([[8, 8]], "int32")}
+    attrs = {"anchors": [10, 13], "class_num": 2 ** 31 - 1, "downsample_ratio": 32}
+    with pytest.raises(ValueError, match="anchor_num \\* \\(5 \\+ class_num\\) = 2147483652"):
+        run_op("yolo_box", ins, attrs, outputs={"Boxes": None, "Scores": None})

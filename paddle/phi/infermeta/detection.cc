@@ -60,7 +60,7 @@ void YoloBoxInferMeta(const MetaTensor& x, const MetaTensor& img_size,
   PD_CHECK(scale_x_y > 0.0f, InvalidArgument, "expected yolo_box's scale_x_y > 0, but got ",
            scale_x_y);
   const int64_t anchor_num = static_cast<int64_t>(anchors.size() / 2);
-  const int64_t per_anchor = (iou_aware ? 6 : 5) + class_num;
+  const int64_t per_anchor = (iou_aware ? 6 : 5) + static_cast<int64_t>(class_num);
   if (iou_aware) {
     PD_CHECK(iou_aware_factor >= 0.0f && iou_aware_factor <= 1.0f, InvalidArgument,
              "expected yolo_box's iou_aware_factor in [0, 1], but got ", iou_aware_factor);

@@ -28,7 +28,7 @@ void YoloBoxKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTens
   const int64_t hw = h * w;
   const int64_t box_num = anchor_num * hw;
   // Channel layout per image: [A IoU channels when iou_aware][A x (5 + C) channels].
-  const int64_t anchor_stride = (5 + class_num) * hw;
+  const int64_t anchor_stride = (5 + static_cast<int64_t>(class_num)) * hw;
   const int64_t iou_channels = iou_aware ? anchor_num * hw : 0;
   const int64_t image_stride = anchor_num * anchor_stride + iou_channels;
   const T* in = x.data<T>();
