@@ -219,3 +219,12 @@ def test_yolo_box_with_the_largest_class_num_is_refused_without_overflow():
     attrs = {"anchors": [10, 13], "class_num": 2 ** 31 - 1, "downsample_ratio": 32}
     with pytest.raises(ValueError, match="anchor_num \\* \\(5 \\+ class_num\\) = 2147483652"):
         run_op("yolo_box", ins, attrs, outputs={"Boxes": None, "Scores": None})
+
+
+def test_interp_grad_checks_the_gradients_batch_channels_and_rank():
+    ins = {"X": ones(1, 1, 1, 1), "Out@GRAD": np.ones((3, 0, 1, 1, 4))}
+    with pytest.raises(ValueError, match="Out@GRAD to have the output dims \\[1, 1, 1, 1\\]"):
+        run_op("nearest_interp_v2_grad", ins, {"out_h": 1, "out_w": 1}, outputs={"X@GRAD": None})
+    ins = {"X": ones(1, 2, 3), "Out@GRAD": ones(1, 4, 6)}
+    with pytest.raises(ValueError, match="output dims \\[1, 2, 6\\] \\(X \\[1, 2, 3\\]\\)"):
+        run_op("linear_interp_v2_grad", ins, {"out_w": 6}, outputs={"X@GRAD": None})

@@ -284,11 +284,12 @@ void InterpBackward(InterpMethod method, const char* name, const Context& dev_ct
   const InterpSize size = ResolveInterpSize(x.dims(), layout, out_size, sizes, scale_tensor, out_d,
                                             out_h, out_w, scale, name);
   const int first = InterpFirstSpatialAxis(layout);
-  for (int a = 0; a < size.rank; ++a) {
-    PD_CHECK(dout.dims()[first + a] == size.out[a], InvalidArgument, "expected ", name,
-             " interpolation's Out@GRAD to have extent ", size.out[a], " on spatial axis ", a,
-             ", but got ", dout.dims());
-  }
+  // Out@GRAD has the forward Out's dims: X's batch and channel extents, the resolved sizes.
+  DDim want = x.dims();
+  for (int a = 0; a < size.rank; ++a) want[first + a] = size.out[a];
+  PD_CHECK(dout.dims() == want, InvalidArgument, "expected ", name,
+           " interpolation's Out@GRAD to have the output dims ", want, " (X ", x.dims(),
+           "), but got ", dout.dims());
   const DenseTensor d_in = dout;
   const T* g = d_in.data<T>();
   dx->Resize(x.dims());
