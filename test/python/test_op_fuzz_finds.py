@@ -228,3 +228,29 @@ def test_interp_grad_checks_the_gradients_batch_channels_and_rank():
     ins = {"X": ones(1, 2, 3), "Out@GRAD": ones(1, 4, 6)}
     with pytest.raises(ValueError, match="output dims \\[1, 2, 6\\] \\(X \\[1, 2, 3\\]\\)"):
         run_op("linear_interp_v2_grad", ins, {"out_w": 6}, outputs={"X@GRAD": None})
+
+
+def test_roi_align_grad_checks_the_gradient_and_the_scale():
+    attrs = {"pooled_height": 2, "pooled_width": 2, "spatial_scale": 1.0, "sampling_ratio": 2}
+    ins = {"X": ones(1, 1, 4, 4), "ROIs": np.array([[0.0, 0.0, 2.0, 2.0]]),
+           "Out@GRAD": ones(1, 1, 2, 3)}
+    with pytest.raises(ValueError, match="roi_align's output dims \\[1, 1, 2, 2\\]"):
+        run_op("roi_align_grad", ins, attrs, outputs={"X@GRAD": None})
+    ins["Out@GRAD"] = ones(1, 1, 2, 2)
+    with pytest.raises(ValueError, match="spatial_scale finite and > 0, but got inf"):
+        run_op("roi_align_grad", ins, dict(attrs, spatial_scale=float("inf")),
+               outputs={"X@GRAD": None})
+    got = run_op("roi_align_grad", ins, attrs, outputs={"X@GRAD": None})
+    assert got["X@GRAD"].shape == (1, 1, 4, 4)
+    ins = {"X": ones(1, 1, 4, 4), "ROIs": np.array([[0.0, 0.0, np.nan, 2.0]])}
+    with pytest.raises(ValueError, match="ROIs finite"):
+        run_op("roi_align", ins, dict(attrs, sampling_ratio=0), outputs={"Out": None})
+
+
+def test_set_value_refuses_float_values_beyond_an_integer_input():
+    attrs = {"axes": [], "dtype": 6, "fp64_values": [-1e30], "shape": [1]}
+    with pytest.raises(ValueError, match="values to fit Input's integer dtype int32, but got -1e"):
+        run_op("set_value", {"Input": np.zeros(1, "int32")}, attrs, outputs={"Out": None})
+    got = run_op("set_value", {"Input": np.zeros(2, "int32")}, dict(attrs, fp64_values=[-2.5]),
+                 outputs={"Out": None})
+    np.testing.assert_array_equal(got["Out"], [-2, -2])

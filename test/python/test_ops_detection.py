@@ -541,7 +541,7 @@ def test_roi_align_errors():
         run({"X": x, "ROIs": rois, "RoisNum": np.array([5], np.int32)})
     with pytest.raises(ValueError, match="pooled_height and pooled_width > 0"):
         run({"X": x, "ROIs": rois, "RoisNum": rois_num}, pooled_width=0)
-    with pytest.raises(ValueError, match="spatial_scale > 0"):
+    with pytest.raises(ValueError, match="spatial_scale finite and > 0"):
         run({"X": x, "ROIs": rois, "RoisNum": rois_num}, spatial_scale=0.0)
     with pytest.raises(ValueError, match=r"ROIs to be \[R, 4\]"):
         run({"X": x, "ROIs": rois[:, :3], "RoisNum": rois_num})

@@ -255,10 +255,28 @@ void RoiAlignInferMeta(const MetaTensor& x, const MetaTensor& rois, const MetaTe
   PD_CHECK(pooled_height > 0 && pooled_width > 0, InvalidArgument,
            "expected roi_align's pooled_height and pooled_width > 0, but got ", pooled_height,
            " and ", pooled_width);
-  PD_CHECK(spatial_scale > 0.0f, InvalidArgument,
-           "expected roi_align's spatial_scale > 0, but got ", spatial_scale);
+  PD_CHECK(std::isfinite(spatial_scale) && spatial_scale > 0.0f, InvalidArgument,
+           "expected roi_align's spatial_scale finite and > 0, but got ", spatial_scale);
   out->set_dims(DDim({rd[0], xd[1], pooled_height, pooled_width}));
   out->set_dtype(x.dtype());
+}
+
+void RoiAlignGradInferMeta(const MetaTensor& x, const MetaTensor& rois, const MetaTensor& rois_num,
+                           const MetaTensor& out_grad, int pooled_height, int pooled_width,
+                           float spatial_scale, int sampling_ratio, bool aligned,
+                           MetaTensor* x_grad) {
+  DenseTensor out;  // the forward's checks and output dims
+  MetaTensor out_meta(&out);
+  RoiAlignInferMeta(x, rois, rois_num, pooled_height, pooled_width, spatial_scale, sampling_ratio,
+                    aligned, &out_meta);
+  const DDim& want = out.dims();
+  const DDim& got = out_grad.dims();
+  bool same = got.size() == want.size();
+  for (int i = 0; same && i < got.size(); ++i) same = Agree(got[i], want[i]);
+  PD_CHECK(same && out_grad.dtype() == x.dtype(), InvalidArgument,
+           "expected roi_align_grad's Out@GRAD to have roi_align's output dims ", want,
+           " and X's dtype ", x.dtype(), ", but got ", got, " ", out_grad.dtype());
+  if (x_grad != nullptr && *x_grad) x_grad->share_meta(x);
 }
 
 }  // namespace phi

@@ -44,4 +44,10 @@ void RoiAlignInferMeta(const MetaTensor& x, const MetaTensor& rois, const MetaTe
                        int pooled_height, int pooled_width, float spatial_scale, int sampling_ratio,
                        bool aligned, MetaTensor* out);
 
+// X, ROIs and the attributes pass roi_align's checks; Out@GRAD has its output dims and X's dtype.
+void RoiAlignGradInferMeta(const MetaTensor& x, const MetaTensor& rois, const MetaTensor& rois_num,
+                           const MetaTensor& out_grad, int pooled_height, int pooled_width,
+                           float spatial_scale, int sampling_ratio, bool aligned,
+                           MetaTensor* x_grad);
+
 }  // namespace phi

@@ -39,6 +39,12 @@ RoiSamples<T> SampleRoi(const T* roi, int64_t height, int64_t width, int pooled_
     roi_h = std::max(roi_h, static_cast<T>(1));
   }
   const T bin_w = roi_w / pooled_width, bin_h = roi_h / pooled_height;
+  // An adaptive grid (sampling_ratio <= 0) takes ceil(roi extent / pooled extent) samples.
+  PD_CHECK(sampling_ratio > 0 || (std::isfinite(roi_h) && std::isfinite(roi_w) &&
+                                  roi_h / pooled_height <= 4096 && roi_w / pooled_width <= 4096),
+           InvalidArgument,
+           "expected roi_align's ROIs finite and at most 4096 pixels per pooled bin when "
+           "sampling_ratio <= 0, but got an ROI of height ", roi_h, " and width ", roi_w);
   RoiSamples<T> r;
   r.grid_h =
       sampling_ratio > 0 ? sampling_ratio : static_cast<int64_t>(std::ceil(roi_h / pooled_height));
@@ -52,7 +58,7 @@ RoiSamples<T> SampleRoi(const T* roi, int64_t height, int64_t width, int pooled_
         for (int64_t ix = 0; ix < r.grid_w; ++ix) {
           T x = xmin + bin_w * (pw + static_cast<T>(ix + .5f) / static_cast<T>(r.grid_w));
           Sample<T> s;
-          if (y < -1.0 || y > height || x < -1.0 || x > width) {
+          if (!(y >= -1.0 && y <= height && x >= -1.0 && x <= width)) {  // NaN too
             r.samples.push_back(s);
             continue;
           }

@@ -1,6 +1,8 @@
 #include "paddle/phi/kernels/set_value_kernel.h"
 
 #include <algorithm>
+#include <limits>
+#include <type_traits>
 #include <vector>
 
 #include "paddle/phi/core/device_context.h"
@@ -15,7 +17,18 @@ template <typename T, typename V>
 std::vector<T> Converted(const std::vector<V>& values) {
   std::vector<T> out;
   out.reserve(values.size());
-  for (const V& v : values) out.push_back(static_cast<T>(v));
+  for (const V& v : values) {
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool> &&
+                  std::is_floating_point_v<V>) {
+      // Converting NaN or a value beyond T's range is undefined; refuse it.
+      const double d = static_cast<double>(v);
+      PD_CHECK(d >= static_cast<double>(std::numeric_limits<T>::min()) &&
+                   d < static_cast<double>(std::numeric_limits<T>::max()) + 1.0,
+               InvalidArgument, "expected set_value's values to fit Input's integer dtype ",
+               CppTypeToDataType<T>::value, ", but got ", d);
+    }
+    out.push_back(static_cast<T>(v));
+  }
   return out;
 }
 
