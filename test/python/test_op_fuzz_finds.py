@@ -254,3 +254,13 @@ def test_set_value_refuses_float_values_beyond_an_integer_input():
     got = run_op("set_value", {"Input": np.zeros(2, "int32")}, dict(attrs, fp64_values=[-2.5]),
                  outputs={"Out": None})
     np.testing.assert_array_equal(got["Out"], [-2, -2])
+
+
+def test_pad_refuses_a_pad_value_beyond_an_integer_x():
+    x = np.zeros((1, 2), "int64")
+    with pytest.raises(ValueError, match="pad_value within the range of X's dtype int64, but got inf"):
+        run_op("pad", {"X": x}, {"paddings": [0, 0, 1, 1], "pad_value": float("inf")},
+               outputs={"Out": None})
+    got = run_op("pad", {"X": x}, {"paddings": [0, 0, 1, 1], "pad_value": 3.0},
+                 outputs={"Out": None})
+    np.testing.assert_array_equal(got["Out"], [[3, 0, 0, 3]])

@@ -1,6 +1,9 @@
 #include "paddle/phi/kernels/pad_kernel.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
+#include <type_traits>
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
@@ -26,6 +29,14 @@ std::vector<int64_t> PadOffsets(int rank, const std::vector<int>& paddings,
 template <typename T, typename Context>
 void PadKernel(const Context& dev_ctx, const DenseTensor& x, const std::vector<int>& paddings,
                float pad_value, bool pad_from_first_axis, DenseTensor* out) {
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    // Converting NaN or an out-of-range float to an integer is undefined: refuse it.
+    PD_CHECK(std::isfinite(pad_value) &&
+                 pad_value >= static_cast<double>(std::numeric_limits<T>::lowest()) &&
+                 pad_value < static_cast<double>(std::numeric_limits<T>::max()) + 1.0,
+             InvalidArgument, "expected pad's pad_value within the range of X's dtype ",
+             CppTypeToDataType<T>::value, ", but got ", pad_value);
+  }
   const DenseTensor in = x;
   T* dst = funcs::AllocUnaliased<T>(dev_ctx, out, {&in});
   std::fill(dst, dst + out->numel(), static_cast<T>(pad_value));
