@@ -264,3 +264,10 @@ def test_pad_refuses_a_pad_value_beyond_an_integer_x():
     got = run_op("pad", {"X": x}, {"paddings": [0, 0, 1, 1], "pad_value": 3.0},
                  outputs={"Out": None})
     np.testing.assert_array_equal(got["Out"], [[3, 0, 0, 3]])
+
+
+def test_pad_sums_large_paddings_without_overflow():
+    paddings = [2 ** 30, 2 ** 30]
+    with pytest.raises(ValueError, match="pad_grad's Out@GRAD \\[5\\] to be at least as large"):
+        run_op("pad_grad", {"Out@GRAD": ones(5)}, {"paddings": paddings},
+               outputs={"X@GRAD": None})

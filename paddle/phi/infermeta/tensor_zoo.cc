@@ -271,7 +271,7 @@ void PadInferMeta(const MetaTensor& x, const std::vector<int>& paddings, float p
   std::vector<int64_t> dims = d.ToVector();
   for (size_t pair = 0; pair < paddings.size() / 2; ++pair) {
     const int dim = PaddedDim(pair, d.size(), pad_from_first_axis);
-    if (dims[dim] >= 0) dims[dim] += paddings[2 * pair] + paddings[2 * pair + 1];
+    if (dims[dim] >= 0) dims[dim] += int64_t{paddings[2 * pair]} + paddings[2 * pair + 1];
   }
   SetMeta(out, DDim(dims), x);
 }
@@ -284,7 +284,7 @@ void PadGradInferMeta(const MetaTensor& out_grad, const std::vector<int>& paddin
   for (size_t pair = 0; pair < paddings.size() / 2; ++pair) {
     const int dim = PaddedDim(pair, d.size(), pad_from_first_axis);
     if (dims[dim] < 0) continue;
-    dims[dim] -= paddings[2 * pair] + paddings[2 * pair + 1];
+    dims[dim] -= int64_t{paddings[2 * pair]} + paddings[2 * pair + 1];
     PD_CHECK(dims[dim] >= 0, InvalidArgument, "expected pad_grad's Out@GRAD ", d,
              " to be at least as large as paddings ", FormatList(paddings));
   }
