@@ -271,3 +271,9 @@ def test_pad_sums_large_paddings_without_overflow():
     with pytest.raises(ValueError, match="pad_grad's Out@GRAD \\[5\\] to be at least as large"):
         run_op("pad_grad", {"Out@GRAD": ones(5)}, {"paddings": paddings},
                outputs={"X@GRAD": None})
+
+
+def test_squeeze_of_a_0d_tensor_with_axis_0_keeps_it():
+    got = run_op("squeeze2", {"X": np.array(2.0)}, {"axes": [0, 0]},
+                 outputs={"Out": None, "XShape": None})
+    assert got["Out"].shape == () and got["Out"] == 2.0

@@ -263,7 +263,11 @@ void SqueezeWithXShapeInferMeta(const MetaTensor& x, const std::vector<int>& axe
   const DDim& x_dims = x.dims();
   const int rank = x_dims.size();
   std::vector<bool> squeeze(rank, axes.empty());
-  for (int axis : axes) squeeze[funcs::NormalizeAxis(axis, rank, "squeeze axes")] = true;
+  for (int axis : axes) {
+    // A 0-D X accepts axis 0 or -1 (NormalizeAxis) but has no dim to squeeze.
+    const int a = funcs::NormalizeAxis(axis, rank, "squeeze axes");
+    if (a < rank) squeeze[a] = true;
+  }
   std::vector<int64_t> dims;
   for (int i = 0; i < rank; ++i) {
     // An explicitly named unknown extent is taken to be 1, as in Paddle's build-time rule.
