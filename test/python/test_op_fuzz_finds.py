@@ -277,3 +277,12 @@ def test_squeeze_of_a_0d_tensor_with_axis_0_keeps_it():
     got = run_op("squeeze2", {"X": np.array(2.0)}, {"axes": [0, 0]},
                  outputs={"Out": None, "XShape": None})
     assert got["Out"].shape == () and got["Out"] == 2.0
+
+
+def test_set_value_with_the_most_negative_step_counts_without_overflow():
+    # A step of -2^63 once overflowed while counting the region (negating it).
+    x = np.zeros(4, "float32")
+    res = run_op("set_value", {"Input": x},
+                 {"axes": [0], "starts": [3], "ends": [-5], "steps": [-2 ** 63],
+                  "fp32_values": [1.0], "shape": [1], "dtype": 5}, outputs={"Out": None})
+    np.testing.assert_array_equal(res["Out"], [0.0, 0.0, 0.0, 1.0])

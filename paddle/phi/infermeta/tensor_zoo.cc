@@ -34,10 +34,13 @@ int CheckedAxis(int64_t axis, int rank, std::vector<bool>* seen, const char* op,
   return a;
 }
 
-// Elements start, start + step, ... before end (exclusive) for an already clamped range.
+// Elements start, start + step, ... before end (exclusive) for an already clamped range;
+// written so that no step (-2^63 and 2^63 - 1 included) overflows.
 int64_t StepCount(int64_t start, int64_t end, int64_t step) {
-  if (step > 0) return end > start ? (end - start + step - 1) / step : 0;
-  return start > end ? (start - end - step - 1) / -step : 0;
+  if (step > 0) return end > start ? 1 + (end - start - 1) / step : 0;
+  if (start <= end) return 0;
+  const uint64_t magnitude = static_cast<uint64_t>(-(step + 1)) + 1;  // |step|
+  return 1 + static_cast<int64_t>(static_cast<uint64_t>(start - end - 1) / magnitude);
 }
 
 StridedRegion FullRegion(const DDim& x_dims) {
