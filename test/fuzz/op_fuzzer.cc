@@ -701,6 +701,9 @@ void WriteSeeds(const char* dir) {
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
   // Freed blocks go back to the system at once, so use-after-free is not hidden by the cache.
   phi::GetCPUAllocator()->set_cache_limit(0);
+  // Sizes read from tensors at run time (SizeTensor, OutSize) escape the element cap checked
+  // after InferMeta; a request past 256 MiB is a typed error here, not an out-of-memory kill.
+  phi::GetCPUAllocator()->set_request_limit(uint64_t{256} << 20);
   if (const char* dir = std::getenv("OPFUZZ_SEED_DIR")) WriteSeeds(dir);
   return 0;
 }

@@ -1,6 +1,7 @@
 #include "paddle/phi/core/allocator.h"
 
 #include <cstdlib>
+#include <string>
 
 #include "paddle/common/errors.h"
 
@@ -51,10 +52,12 @@ void CPUAllocator::set_cache_limit(uint64_t bytes) {
 }
 
 std::shared_ptr<Allocation> CPUAllocator::Allocate(size_t bytes) {
-  // Far beyond any machine; refused before rounding, which would wrap near SIZE_MAX.
-  constexpr size_t kMaxRequest = size_t{1} << 56;
-  PD_CHECK(bytes <= kMaxRequest, ResourceExhausted, "expected an allocation of at most 2^56 bytes on CPU, but ",
-           bytes, " bytes were requested");
+  // By default 2^56, far beyond any machine; refused before rounding, which would wrap near
+  // SIZE_MAX.
+  const uint64_t limit = request_limit_.load(std::memory_order_relaxed);
+  PD_CHECK(bytes <= limit, ResourceExhausted, "expected an allocation of at most ",
+           limit == (uint64_t{1} << 56) ? std::string("2^56") : std::to_string(limit),
+           " bytes on CPU, but ", bytes, " bytes were requested");
   size_t rounded = SizeClass(bytes);
   void* ptr = nullptr;
   {

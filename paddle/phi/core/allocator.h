@@ -66,6 +66,9 @@ class CPUAllocator : public Allocator {
   uint64_t ReleaseCache();
   uint64_t cached_bytes() const;
   void set_cache_limit(uint64_t bytes);
+  // The largest single request served (default 2^56 bytes, far beyond any machine); larger
+  // ones raise ResourceExhausted. Harnesses (the op fuzzer) lower it.
+  void set_request_limit(uint64_t bytes) { request_limit_.store(bytes, std::memory_order_relaxed); }
   static size_t SizeClass(size_t bytes);
 
  private:
@@ -75,6 +78,7 @@ class CPUAllocator : public Allocator {
   std::unordered_map<size_t, std::vector<void*>> free_blocks_;
   uint64_t cached_ = 0;
   uint64_t cache_limit_ = uint64_t{256} << 20;
+  std::atomic<uint64_t> request_limit_{uint64_t{1} << 56};
 };
 
 // The process-wide CPU allocator.
