@@ -23,8 +23,13 @@ What is compared:
 
 Each case is warmed up, then timed run by run until --budget seconds have passed (or exactly
 --runs runs); the figure is the median. The table gives our time over the peer's (above 1: we
-are slower). The peers are measured here only; they are never dependencies of the product or
-of its tests.
+are slower). The peers run with their default settings and are measured here only; they are
+never dependencies of the product or of its tests.
+
+On a busy machine, thread counts near the core count measure contention as much as speed:
+PyTorch's OpenMP threads spin while they wait, so its 2-thread step on a loaded 2-core box can
+be several times slower than its 1-thread step (OMP_WAIT_POLICY=PASSIVE in the environment
+changes that). Note the load average the script prints with the figures.
 """
 import argparse
 import json
