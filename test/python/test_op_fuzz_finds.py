@@ -286,3 +286,20 @@ def test_set_value_with_the_most_negative_step_counts_without_overflow():
                  {"axes": [0], "starts": [3], "ends": [-5], "steps": [-2 ** 63],
                   "fp32_values": [1.0], "shape": [1], "dtype": 5}, outputs={"Out": None})
     np.testing.assert_array_equal(res["Out"], [0.0, 0.0, 0.0, 1.0])
+
+
+@pytest.mark.parametrize("op_type", ["lookup_table_grad", "lookup_table_v2_grad"])
+def test_lookup_table_grads_check_w_and_the_gradient(op_type):
+    ids = np.zeros((2, 1), "int64")
+    with pytest.raises(ValueError, match="W to (be 2-D|have rank 2)"):
+        run_op(op_type, {"W": ones(5, 6, 0), "Ids": ids, "Out@GRAD": ones(5, 6, 0)},
+               outputs={"W@GRAD": None})
+    want = (2, 6) if op_type == "lookup_table_grad" else (2, 1, 6)
+    with pytest.raises(ValueError, match="Out@GRAD to have the forward output's dims"):
+        run_op(op_type, {"W": ones(5, 6), "Ids": ids, "Out@GRAD": ones(3, 6)},
+               outputs={"W@GRAD": None})
+    got = run_op(op_type, {"W": ones(5, 6), "Ids": ids, "Out@GRAD": ones(*want)},
+                 outputs={"W@GRAD": None})
+    expect = np.zeros((5, 6))
+    expect[0] = 2.0
+    np.testing.assert_array_equal(got["W@GRAD"], expect)

@@ -10,5 +10,9 @@ void GeneralBinaryGradInferMeta(const MetaTensor& x, const MetaTensor& y, MetaTe
                                 MetaTensor* dy);
 // dx takes x's meta; dx may be absent.
 void UnchangedGradInferMeta(const MetaTensor& x, MetaTensor* dx);
+// Checks that `op`'s Out@GRAD has the forward output's dims `want` (unknown dims, -1, agree with
+// anything) and dtype `dtype`; kernels then index it by the forward's geometry.
+void CheckOutGradLikeForward(const char* op, const DDim& want, DataType dtype,
+                             const MetaTensor& out_grad);
 
 }  // namespace phi

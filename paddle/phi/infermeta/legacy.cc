@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "paddle/common/errors.h"
+#include "paddle/phi/infermeta/backward.h"
 #include "paddle/phi/infermeta/linalg.h"
 
 namespace phi {
@@ -37,6 +38,15 @@ void LookupTableInferMeta(const MetaTensor& w, const MetaTensor& ids, int64_t pa
   out->set_dims(DDim(dims));
   out->set_dtype(w.dtype());
   out->set_layout(w.layout());
+}
+
+void LookupTableGradInferMeta(const MetaTensor& w, const MetaTensor& ids, const MetaTensor& out_grad,
+                              int64_t padding_idx, MetaTensor* w_grad) {
+  DenseTensor out;  // the forward's checks and output dims
+  MetaTensor out_meta(&out);
+  LookupTableInferMeta(w, ids, padding_idx, &out_meta);
+  CheckOutGradLikeForward("lookup_table_grad", out.dims(), w.dtype(), out_grad);
+  if (w_grad != nullptr && *w_grad) w_grad->share_meta(w);
 }
 
 void ClipByNormInferMeta(const MetaTensor& x, float max_norm, MetaTensor* out) {

@@ -16,6 +16,9 @@ void LegacyMatmulInferMeta(const MetaTensor& x, const MetaTensor& y, bool transp
 // Out is Ids.dims with its trailing 1 replaced by W.dims[1].
 void LookupTableInferMeta(const MetaTensor& w, const MetaTensor& ids, int64_t padding_idx,
                           MetaTensor* out);
+// Checks W, Ids and Out@GRAD as the forward sees them; W@GRAD takes W's meta.
+void LookupTableGradInferMeta(const MetaTensor& w, const MetaTensor& ids, const MetaTensor& out_grad,
+                              int64_t padding_idx, MetaTensor* w_grad);
 
 void ClipByNormInferMeta(const MetaTensor& x, float max_norm, MetaTensor* out);
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "paddle/common/errors.h"
+#include "paddle/phi/infermeta/backward.h"
 #include "paddle/phi/kernels/funcs/axis_utils.h"
 
 namespace phi {
@@ -429,6 +430,15 @@ void EmbeddingInferMeta(const MetaTensor& weight, const MetaTensor& ids, MetaTen
   out->set_dims(DDim(dims));
   out->set_dtype(weight.dtype());
   out->set_layout(weight.layout());
+}
+
+void EmbeddingGradInferMeta(const MetaTensor& weight, const MetaTensor& ids,
+                            const MetaTensor& out_grad, MetaTensor* weight_grad) {
+  DenseTensor out;  // the forward's checks and output dims
+  MetaTensor out_meta(&out);
+  EmbeddingInferMeta(weight, ids, &out_meta);
+  CheckOutGradLikeForward("lookup_table_v2_grad", out.dims(), weight.dtype(), out_grad);
+  if (weight_grad != nullptr && *weight_grad) weight_grad->share_meta(weight);
 }
 
 }  // namespace phi

@@ -131,5 +131,8 @@ void OneHotInferMeta(const MetaTensor& x, const MetaTensor& depth_tensor, int de
 
 // W [V, D], integer Ids of any shape: Out is Ids.dims + [D] with W's dtype.
 void EmbeddingInferMeta(const MetaTensor& weight, const MetaTensor& ids, MetaTensor* out);
+// Checks W, Ids and Out@GRAD as the forward sees them; W@GRAD takes W's meta.
+void EmbeddingGradInferMeta(const MetaTensor& weight, const MetaTensor& ids,
+                            const MetaTensor& out_grad, MetaTensor* weight_grad);
 
 }  // namespace phi
