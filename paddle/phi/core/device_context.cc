@@ -1,26 +1,39 @@
 #include "paddle/phi/core/device_context.h"
 
+#include <algorithm>
+#include <cstdlib>
 #include <mutex>
+#include <thread>
 
 namespace phi {
 
 namespace {
 std::mutex g_pool_mu;
+
+int DefaultNumThreads() {
+  if (const char* env = std::getenv("OMP_NUM_THREADS")) {
+    char* end = nullptr;
+    long n = std::strtol(env, &end, 10);
+    if (end != env && n >= 1 && n <= 1024) return static_cast<int>(n);
+  }
+  unsigned cores = std::thread::hardware_concurrency();
+  return cores == 0 ? 1 : static_cast<int>(std::min(cores, 1024u));
+}
+
 std::shared_ptr<ThreadPool>& GlobalPool() {
-  static auto* pool = new std::shared_ptr<ThreadPool>(std::make_shared<ThreadPool>(1));
+  static auto* pool =
+      new std::shared_ptr<ThreadPool>(std::make_shared<ThreadPool>(DefaultNumThreads()));
   return *pool;
 }
 }  // namespace
 
-CPUContext::CPUContext() : CPUContext(nullptr) {}
+CPUContext::CPUContext() : DeviceContext(CPUPlace(), GetCPUAllocator()) {}
 
-CPUContext::CPUContext(std::shared_ptr<ThreadPool> pool)
-    : DeviceContext(CPUPlace(), GetCPUAllocator()) {
-  if (pool == nullptr) {
-    std::lock_guard<std::mutex> lock(g_pool_mu);
-    pool = GlobalPool();
-  }
-  pool_ = std::move(pool);
+std::shared_ptr<ThreadPool> CPUContext::thread_pool() const { return CurrentCPUThreadPool(); }
+
+std::shared_ptr<ThreadPool> CurrentCPUThreadPool() {
+  std::lock_guard<std::mutex> lock(g_pool_mu);
+  return GlobalPool();
 }
 
 const CPUContext& CPUContext::Default() {

@@ -35,20 +35,24 @@ class DeviceContext {
 class CPUContext : public DeviceContext {
  public:
   CPUContext();
-  explicit CPUContext(std::shared_ptr<ThreadPool> pool);
-  ThreadPool* thread_pool() const { return pool_.get(); }
-  // The process-wide context; its pool has FLAGS_cpu_threads threads (default: 1).
+  // The process-wide intra-op pool as it is now (SetNumCPUThreads may replace it; the
+  // returned reference keeps this one alive while a kernel uses it).
+  std::shared_ptr<ThreadPool> thread_pool() const;
+  // The process-wide context.
   static const CPUContext& Default();
-
- private:
-  std::shared_ptr<ThreadPool> pool_;
 };
+
+// The process-wide intra-op pool (what CPUContext::thread_pool returns), for helpers that
+// take no context, such as funcs::Gemm.
+std::shared_ptr<ThreadPool> CurrentCPUThreadPool();
 
 // The device context of a place (the process-wide one per place); throws Unimplemented for
 // a place this build has no backend for.
 const DeviceContext& DeviceContextFor(const Place& place);
 
-// Sets the size of the process-wide intra-op pool (the calling thread counts as one).
+// Sets the size of the process-wide intra-op pool (the calling thread counts as one). The
+// default is OMP_NUM_THREADS when set (the variable PaddlePaddle's CPU math honours), else all
+// cores; the Predictor sets its Config's cpu_math_library_num_threads.
 void SetNumCPUThreads(int num_threads);
 int GetNumCPUThreads();
 

@@ -1,15 +1,31 @@
 #include "paddle/phi/core/thread_pool.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <exception>
 
 namespace phi {
+namespace {
+// Set while a thread runs a chunk of some pool's ParallelFor.
+thread_local bool t_in_parallel_region = false;
 
-ThreadPool::ThreadPool(int num_threads) {
+struct RegionGuard {
+  RegionGuard() { t_in_parallel_region = true; }
+  ~RegionGuard() { t_in_parallel_region = false; }
+};
+}  // namespace
+
+ThreadPool::ThreadPool(int num_threads) : owner_pid_(getpid()) {
   for (int i = 1; i < num_threads; ++i) workers_.emplace_back([this] { WorkerLoop(); });
 }
 
 ThreadPool::~ThreadPool() {
+  if (getpid() != owner_pid_) {
+    // A forked child: the workers exist only in the parent; joining them is undefined.
+    new std::vector<std::thread>(std::move(workers_));
+    return;
+  }
   {
     std::lock_guard<std::mutex> lock(mu_);
     stop_ = true;
@@ -33,6 +49,7 @@ void ThreadPool::WorkerLoop() {
       lock.unlock();
       std::exception_ptr failure;
       try {
+        RegionGuard region;
         (*fn)(begin, end);
       } catch (...) {
         failure = std::current_exception();
@@ -48,7 +65,7 @@ void ThreadPool::ParallelFor(int64_t n, int64_t grain,
                              const std::function<void(int64_t, int64_t)>& fn) {
   if (n <= 0) return;
   grain = std::max<int64_t>(grain, 1);
-  if (workers_.empty() || n <= grain) {
+  if (workers_.empty() || n <= grain || t_in_parallel_region || getpid() != owner_pid_) {
     fn(0, n);
     return;
   }
@@ -74,6 +91,7 @@ void ThreadPool::ParallelFor(int64_t n, int64_t grain,
     next_ = end;
     lock.unlock();
     try {
+      RegionGuard region;
       fn(begin, end);
     } catch (...) {
       if (!error) error = std::current_exception();

@@ -22,6 +22,9 @@ class ThreadPool {
   int num_threads() const { return static_cast<int>(workers_.size()) + 1; }
   // Runs fn(begin, end) over [0, n) in chunks of at least `grain` on the pool plus the
   // calling thread; returns when all chunks are done. Exceptions propagate to the caller.
+  // A ParallelFor called from inside a chunk (a parallel conv calling a parallel GEMM) runs
+  // inline on its thread, so nesting never deadlocks or oversubscribes. In a forked child
+  // (which has none of the workers) everything runs inline.
   void ParallelFor(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& fn);
 
  private:
@@ -34,6 +37,7 @@ class ThreadPool {
   int64_t task_n_ = 0, chunk_ = 0, next_ = 0, pending_ = 0;
   uint64_t generation_ = 0;
   bool stop_ = false;
+  int owner_pid_;  // the process whose threads workers_ are
   std::exception_ptr error_;
   std::mutex run_mu_;  // one ParallelFor at a time
 };

@@ -2,9 +2,12 @@
 
 #include <cblas.h>
 
+#include <algorithm>
 #include <limits>
+#include <memory>
 
 #include "paddle/common/errors.h"
+#include "paddle/phi/core/device_context.h"
 
 namespace phi {
 namespace funcs {
@@ -28,9 +31,13 @@ void ScaleOnly(int64_t m, int64_t n, T beta, T* c) {
   }
 }
 
+// Below this many multiply-adds a GEMM runs on the calling thread: waking the pool costs a
+// few microseconds, about what 2^18 multiply-adds take on one core.
+constexpr int64_t kParallelGemmWork = int64_t{1} << 18;
+
 template <typename T, typename BlasFn>
-void GemmImpl(BlasFn blas_fn, bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k,
-              T alpha, const T* a, const T* b, T beta, T* c) {
+void GemmImpl(BlasFn blas_fn, bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, T alpha,
+              const T* a, const T* b, T beta, T* c) {
   CheckBlasExtents(m, n, k);
   if (m == 0 || n == 0) return;
   if (k == 0) {
@@ -39,9 +46,41 @@ void GemmImpl(BlasFn blas_fn, bool trans_a, bool trans_b, int64_t m, int64_t n, 
   }
   const int lda = static_cast<int>(trans_a ? m : k);
   const int ldb = static_cast<int>(trans_b ? k : n);
-  blas_fn(CblasRowMajor, trans_a ? CblasTrans : CblasNoTrans, trans_b ? CblasTrans : CblasNoTrans,
-          static_cast<int>(m), static_cast<int>(n), static_cast<int>(k), alpha, a, lda, b, ldb,
-          beta, c, static_cast<int>(n));
+  // The BLAS is the serial one; the runtime's pool splits C into column blocks (or row blocks
+  // when C is tall) and each thread multiplies its block: A by a slice of B, or a slice of A
+  // by B. The inner dimension is never split, so no partial sums cross threads.
+  auto block = [&](int64_t m0, int64_t m1, int64_t n0, int64_t n1) {
+    const T* a_part = a + (trans_a ? m0 : m0 * lda);
+    const T* b_part = b + (trans_b ? n0 * ldb : n0);
+    blas_fn(CblasRowMajor, trans_a ? CblasTrans : CblasNoTrans, trans_b ? CblasTrans : CblasNoTrans,
+            static_cast<int>(m1 - m0), static_cast<int>(n1 - n0), static_cast<int>(k), alpha,
+            a_part, lda, b_part, ldb, beta, c + m0 * n + n0, static_cast<int>(n));
+  };
+  std::shared_ptr<ThreadPool> pool;
+  if (static_cast<double>(m) * n * k >= kParallelGemmWork) pool = CurrentCPUThreadPool();
+  if (pool == nullptr || pool->num_threads() == 1) {
+    block(0, m, 0, n);
+    return;
+  }
+  // Blocks of whole SIMD widths (16 columns, 8 rows), at most one per thread.
+  const bool by_rows = m > n;
+  const int64_t extent = by_rows ? m : n;
+  const int64_t unit = by_rows ? 8 : 16;
+  const int64_t units = (extent + unit - 1) / unit;
+  const int64_t parts = std::min<int64_t>(pool->num_threads(), units);
+  const int64_t per_part = (units + parts - 1) / parts * unit;
+  pool->ParallelFor(parts, 1, [&](int64_t p0, int64_t p1) {
+    for (int64_t p = p0; p < p1; ++p) {
+      const int64_t lo = p * per_part;
+      const int64_t hi = std::min(extent, lo + per_part);
+      if (lo >= hi) continue;
+      if (by_rows) {
+        block(lo, hi, 0, n);
+      } else {
+        block(0, m, lo, hi);
+      }
+    }
+  });
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include "paddle/common/errors.h"
 #include "paddle/phi/core/dense_tensor.h"
 #include "paddle/phi/kernels/funcs/broadcast.h"
+#include "paddle/phi/kernels/funcs/parallel.h"
 
 namespace phi {
 namespace funcs {
@@ -43,7 +44,9 @@ void BroadcastBinaryCompute(const Context& dev_ctx, const DenseTensor& x, const 
   const T* b = y_in.data<T>();
   OutT* result = dev_ctx.template Alloc<OutT>(out);
   if (same_dims) {
-    for (int64_t i = 0, n = x_in.numel(); i < n; ++i) result[i] = op(a[i], b[i]);
+    ParallelRange(x_in.numel(), 1, [&](int64_t begin, int64_t end) {
+      for (int64_t i = begin; i < end; ++i) result[i] = op(a[i], b[i]);
+    });
     return;
   }
   ForEachBroadcastIndex(MakeBroadcastPlan(shapes),
@@ -85,14 +88,12 @@ void BroadcastBinaryGrad(const Context& dev_ctx, const DenseTensor& x, const Den
     return data;
   };
   if (T* gx = alloc(dx, x_in, "X@GRAD")) {
-    ForEachBroadcastIndex(plan, [&](int64_t o, int64_t xi, int64_t yi) {
-      gx[xi] += fx(a[xi], b[yi], d[o]);
-    });
+    ForEachBroadcastIndex(
+        plan, [&](int64_t o, int64_t xi, int64_t yi) { gx[xi] += fx(a[xi], b[yi], d[o]); });
   }
   if (T* gy = alloc(dy, y_in, "Y@GRAD")) {
-    ForEachBroadcastIndex(plan, [&](int64_t o, int64_t xi, int64_t yi) {
-      gy[yi] += fy(a[xi], b[yi], d[o]);
-    });
+    ForEachBroadcastIndex(
+        plan, [&](int64_t o, int64_t xi, int64_t yi) { gy[yi] += fy(a[xi], b[yi], d[o]); });
   }
 }
 

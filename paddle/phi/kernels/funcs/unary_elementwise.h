@@ -5,6 +5,7 @@
 
 #include "paddle/common/errors.h"
 #include "paddle/phi/core/dense_tensor.h"
+#include "paddle/phi/kernels/funcs/parallel.h"
 
 namespace phi {
 namespace funcs {
@@ -17,7 +18,9 @@ void Unary(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out, const
   const DenseTensor x_in = x;  // keeps X's storage alive if Out aliases it
   const T* in = x_in.data<T>();
   T* result = dev_ctx.template Alloc<T>(out);
-  for (int64_t i = 0, n = x_in.numel(); i < n; ++i) result[i] = op(in[i]);
+  ParallelRange(x_in.numel(), 1, [&](int64_t begin, int64_t end) {
+    for (int64_t i = begin; i < end; ++i) result[i] = op(in[i]);
+  });
 }
 
 template <typename T, typename Context, typename Op>
@@ -32,7 +35,9 @@ void UnaryGrad(const Context& dev_ctx, const DenseTensor& v, const DenseTensor& 
   const T* a = v_in.data<T>();
   const T* d = d_in.data<T>();
   T* result = dev_ctx.template Alloc<T>(dx);
-  for (int64_t i = 0, n = v_in.numel(); i < n; ++i) result[i] = op(a[i], d[i]);
+  ParallelRange(v_in.numel(), 1, [&](int64_t begin, int64_t end) {
+    for (int64_t i = begin; i < end; ++i) result[i] = op(a[i], d[i]);
+  });
 }
 
 }  // namespace funcs
