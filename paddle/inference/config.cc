@@ -12,9 +12,9 @@ namespace paddle_infer {
 // ---- PaddlePassBuilder --------------------------------------------------------------------
 
 const std::vector<std::string>& PaddlePassBuilder::DefaultCpuPasses() {
-  static const std::vector<std::string> passes = {"is_test_pass", "conv_bn_fuse_pass",
-                                                  "fc_fuse_pass", "dead_code_elimination_pass",
-                                                  "constant_folding_pass"};
+  static const std::vector<std::string> passes = {
+      "is_test_pass", "conv_bn_fuse_pass", "conv_elementwise_add_act_fuse_pass", "fc_fuse_pass",
+      "dead_code_elimination_pass", "constant_folding_pass"};
   return passes;
 }
 

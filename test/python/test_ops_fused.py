@@ -6,8 +6,9 @@ import pytest
 
 import paddle
 import paddle.nn.functional as F
-from op_test import build_program, check_grad, check_output
+from op_test import build_program, check_grad, check_output, run_op
 from paddle.distributed.passes import new_pass
+from test_ops_nn import conv2d_ref
 
 rng = np.random.default_rng(11)
 
@@ -328,3 +329,64 @@ def test_inference_passes_from_python_keep_results():
     types = [op.type for op in infer.global_block().ops]
     assert "batch_norm" not in types and "fc" in types, types
     np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-5)
+
+
+# -------------------------------------------------------------------------------- fused_conv2d
+
+def conv_epilogue_ref(x, w, bias, residual, act, threshold, groups=1, pads=(1, 1, 1, 1)):
+    v = conv2d_ref(x.astype(np.float64), w.astype(np.float64), pads=pads, groups=groups)
+    if bias is not None:
+        v = v + bias.reshape(1, -1, 1, 1)
+    if residual is not None:
+        v = v + residual
+    if act == "relu":
+        v = np.maximum(v, 0)
+    elif act == "relu6":
+        v = np.clip(v, 0, threshold)
+    return v.astype(x.dtype)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("act", ["", "relu", "relu6"])
+@pytest.mark.parametrize("with_bias,with_residual", [(True, True), (True, False), (False, True)])
+def test_fused_conv2d(dtype, act, with_bias, with_residual):
+    x, w = rand(2, 4, 5, 6, dtype=dtype), rand(6, 2, 3, 3, dtype=dtype)
+    bias = rand(6, dtype=dtype) if with_bias else None
+    residual = rand(2, 6, 5, 6, dtype=dtype) if with_residual else None
+    inputs = {"Input": x, "Filter": w}
+    if with_bias:
+        inputs["Bias"] = bias
+    if with_residual:
+        inputs["ResidualData"] = residual
+    want = conv_epilogue_ref(x, w, bias, residual, act, 0.5, groups=2)
+    check_output("fused_conv2d", inputs, {"Output": want},
+                 attrs={"paddings": [1, 1], "groups": 2, "fuse_activation": act,
+                        "fuse_beta": 0.5, "fuse_residual_connection": with_residual},
+                 **tolerances(dtype))
+
+
+def test_fused_conv2d_nhwc():
+    x, w, bias = rand(2, 5, 6, 3), rand(4, 3, 3, 3), rand(4)
+    residual = rand(2, 5, 6, 4)
+    want = conv_epilogue_ref(x.transpose(0, 3, 1, 2), w, bias, residual.transpose(0, 3, 1, 2),
+                             "relu", 0.0).transpose(0, 2, 3, 1)
+    check_output("fused_conv2d", {"Input": x, "Filter": w, "Bias": bias, "ResidualData": residual},
+                 {"Output": want},
+                 attrs={"paddings": [1, 1], "data_format": "NHWC", "fuse_activation": "relu",
+                        "fuse_residual_connection": True}, **tolerances("float64"))
+
+
+def test_fused_conv2d_errors():
+    x, w = rand(1, 2, 4, 4), rand(3, 2, 3, 3)
+    with pytest.raises(ValueError, match="fuse_activation to be one of"):
+        run_op("fused_conv2d", {"Input": x, "Filter": w}, {"fuse_activation": "gelu"},
+               {"Output": None})
+    with pytest.raises(ValueError, match="Bias to have dims \\[3\\]"):
+        run_op("fused_conv2d", {"Input": x, "Filter": w, "Bias": rand(2)}, {},
+               {"Output": None})
+    with pytest.raises(ValueError, match="ResidualData to be given exactly when"):
+        run_op("fused_conv2d", {"Input": x, "Filter": w, "ResidualData": rand(1, 3, 2, 2)}, {},
+               {"Output": None})
+    with pytest.raises(ValueError, match="ResidualData to have the output's dims"):
+        run_op("fused_conv2d", {"Input": x, "Filter": w, "ResidualData": rand(1, 3, 4, 4)},
+               {"fuse_residual_connection": True}, {"Output": None})

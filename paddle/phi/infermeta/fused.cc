@@ -1,6 +1,7 @@
 #include "paddle/phi/infermeta/fused.h"
 
 #include "paddle/common/errors.h"
+#include "paddle/phi/infermeta/nn.h"
 #include "paddle/phi/kernels/funcs/axis_utils.h"
 #include "paddle/phi/kernels/funcs/broadcast.h"
 #include "paddle/phi/kernels/funcs/fused_activation.h"
@@ -158,6 +159,44 @@ void FusedBatchNormActGradInferMeta(const MetaTensor& x, const MetaTensor& scale
   if (x_grad != nullptr && *x_grad) x_grad->share_meta(x);
   if (scale_grad != nullptr && *scale_grad) scale_grad->share_meta(scale);
   if (bias_grad != nullptr && *bias_grad) bias_grad->share_meta(bias);
+}
+
+void FusedConv2dInferMeta(const MetaTensor& input, const MetaTensor& filter, const MetaTensor& bias,
+                          const MetaTensor& residual, const std::vector<int>& strides,
+                          const std::vector<int>& paddings, const std::string& padding_algorithm,
+                          const std::vector<int>& dilations, int groups,
+                          const std::string& data_format, const std::string& fuse_activation,
+                          bool fuse_residual_connection, MetaTensor* out) {
+  PD_CHECK(fuse_activation.empty() || fuse_activation == "identity" || fuse_activation == "relu" ||
+               fuse_activation == "relu6",
+           InvalidArgument,
+           "expected fused_conv2d's fuse_activation to be one of \"\", identity, relu, relu6, "
+           "but got '",
+           fuse_activation, "'");
+  ConvInferMeta(input, filter, strides, paddings, padding_algorithm, dilations, groups, data_format,
+                out);
+  const DDim& od = out->dims();
+  const bool channels_last = data_format == "NHWC";
+  const int64_t channels = od[channels_last ? od.size() - 1 : 1];
+  if (bias) {
+    const DDim& b = bias.dims();
+    PD_CHECK(b.size() == 1 && funcs::ExtentsCompatible(b[0], channels), InvalidArgument,
+             "expected fused_conv2d's Bias to have dims [", channels,
+             "] (the output channels), but got ", b);
+  }
+  PD_CHECK(static_cast<bool>(residual) == fuse_residual_connection, InvalidArgument,
+           "expected fused_conv2d's ResidualData to be given exactly when "
+           "fuse_residual_connection is true, but fuse_residual_connection is ",
+           fuse_residual_connection ? "true" : "false", " and ResidualData is ",
+           residual ? "given" : "absent");
+  if (residual) {
+    const DDim& r = residual.dims();
+    bool same = r.size() == od.size();
+    for (int i = 0; same && i < r.size(); ++i) same = funcs::ExtentsCompatible(r[i], od[i]);
+    PD_CHECK(same && residual.dtype() == input.dtype(), InvalidArgument,
+             "expected fused_conv2d's ResidualData to have the output's dims ", od, " and dtype ",
+             input.dtype(), ", but got ", r, " ", residual.dtype());
+  }
 }
 
 }  // namespace phi

@@ -56,4 +56,13 @@ void FusedBatchNormActGradInferMeta(const MetaTensor& x, const MetaTensor& scale
                                     const MetaTensor& bias, MetaTensor* x_grad,
                                     MetaTensor* scale_grad, MetaTensor* bias_grad);
 
+// fused_conv2d: Output as conv2d's; Bias [C_out] (optional); ResidualData Output's dims, given
+// exactly when fuse_residual_connection; fuse_activation "", "identity", "relu" or "relu6".
+void FusedConv2dInferMeta(const MetaTensor& input, const MetaTensor& filter, const MetaTensor& bias,
+                          const MetaTensor& residual, const std::vector<int>& strides,
+                          const std::vector<int>& paddings, const std::string& padding_algorithm,
+                          const std::vector<int>& dilations, int groups,
+                          const std::string& data_format, const std::string& fuse_activation,
+                          bool fuse_residual_connection, MetaTensor* out);
+
 }  // namespace phi

@@ -172,7 +172,8 @@ TEST(InferenceConfig, SettingsPassBuilderAndSummary) {
   EXPECT_FALSE(config.use_gpu());
   EXPECT_EQ(config.cpu_math_library_num_threads(), 1);
   EXPECT_EQ(config.pass_builder()->AllPasses(),
-            (std::vector<std::string>{"is_test_pass", "conv_bn_fuse_pass", "fc_fuse_pass",
+            (std::vector<std::string>{"is_test_pass", "conv_bn_fuse_pass",
+                                      "conv_elementwise_add_act_fuse_pass", "fc_fuse_pass",
                                       "dead_code_elimination_pass", "constant_folding_pass"}));
   config.SetModel(Model().prog_file, Model().params_file);
   EXPECT_EQ(config.prog_file(), Model().prog_file);

@@ -1,0 +1,118 @@
+// conv_elementwise_add_act_fuse_pass (inference): conv2d / depthwise_conv2d (NCHW), then
+// optionally elementwise_add (axis 1) of a 1-D parameter bias, then optionally elementwise_add of
+// a residual tensor of the same shape, then optionally relu / relu6, become one fused_conv2d
+// (PaddlePaddle's CPU fused op) whose epilogue does the adds and the activation while the
+// convolution's output is still in cache: one pass over the activation instead of up to four.
+// Every intermediate must be a temporary read only by the next op of the chain. Runs after
+// conv_bn_fuse_pass, which leaves exactly conv2d + elementwise_add of the folded bias.
+#include "paddle/ir/pass.h"
+#include "paddle/ir/passes/fusion_util.h"
+#include "paddle/ir/passes/pass_util.h"
+
+namespace paddle {
+namespace ir {
+
+namespace {
+
+// The op reading `var` and nothing else reading it, if `var` is a temporary written only by
+// `writer` and named in no sub-block; else nullptr.
+Node* PrivateReader(const Graph& graph, const std::string& var, Node* writer) {
+  if (var.empty()) return nullptr;
+  const Node* node = graph.VarNode(var);
+  if (node == nullptr || !IsTemporary(graph, node) || SoleWriter(node) != writer ||
+      UsedInSubBlocks(graph, var))
+    return nullptr;
+  return SoleReader(node);
+}
+
+class ConvElementwiseAddActFusePass : public Pass {
+ public:
+  std::string Name() const override { return "conv_elementwise_add_act_fuse_pass"; }
+
+  bool Apply(Graph* graph) override {
+    return FuseUntilNoneLeft(graph, [graph](Node* conv) { return TryFuse(graph, conv); });
+  }
+
+ private:
+  static bool TryFuse(Graph* graph, Node* conv) {
+    const framework::OpDesc& conv_desc = *conv->Op();
+    if (conv_desc.Type() != "conv2d" && conv_desc.Type() != "depthwise_conv2d") return false;
+    const std::string format = AttrOr<std::string>(conv_desc, "data_format", "NCHW");
+    if (format != "NCHW" && format != "AnyLayout") return false;
+    const std::string input = SingleInput(conv_desc, "Input");
+    const std::string filter = SingleInput(conv_desc, "Filter");
+    std::string out = SingleOutput(conv_desc, "Output");
+    if (input.empty() || filter.empty() || out.empty()) return false;
+    const std::vector<int64_t> filter_shape = DeclaredShape(graph->VarNode(filter));
+    if (filter_shape.size() != 4 || filter_shape[0] <= 0) return false;
+
+    Fusion f;
+    f.ops.push_back(conv);
+    std::string bias, residual, act;
+    float threshold = 0.0f;
+    Node* next = PrivateReader(*graph, out, conv);
+    // conv -> elementwise_add(out, bias) along the channels
+    if (next != nullptr && next->Op()->Type() == "elementwise_add" &&
+        SingleInput(*next->Op(), "X") == out && AttrOr<int>(*next->Op(), "axis", -1) == 1) {
+      const std::string y = SingleInput(*next->Op(), "Y");
+      const Node* y_node = graph->VarNode(y);
+      if (y_node != nullptr && IsPersistable(y_node) &&
+          DeclaredShape(y_node) == std::vector<int64_t>{filter_shape[0]}) {
+        bias = y;
+        f.ops.push_back(next);
+        out = SingleOutput(*next->Op(), "Out");
+        next = PrivateReader(*graph, out, next);
+      }
+    }
+    // -> elementwise_add with a tensor of the same declared shape (a residual connection)
+    if (next != nullptr && next->Op()->Type() == "elementwise_add") {
+      const std::string x = SingleInput(*next->Op(), "X");
+      const std::string y = SingleInput(*next->Op(), "Y");
+      const std::string other = x == out ? y : (y == out ? x : "");
+      const std::vector<int64_t> shape = DeclaredShape(graph->VarNode(out));
+      if (!other.empty() && other != out && shape.size() == 4 &&
+          DeclaredShape(graph->VarNode(other)) == shape && !IsPersistable(graph->VarNode(other))) {
+        residual = other;
+        f.ops.push_back(next);
+        out = SingleOutput(*next->Op(), "Out");
+        next = PrivateReader(*graph, out, next);
+      }
+    }
+    // -> relu / relu6
+    if (next != nullptr && (next->Op()->Type() == "relu" || next->Op()->Type() == "relu6") &&
+        SingleInput(*next->Op(), "X") == out) {
+      act = next->Op()->Type();
+      if (act == "relu6") threshold = AttrOr<float>(*next->Op(), "threshold", 6.0f);
+      f.ops.push_back(next);
+      out = SingleOutput(*next->Op(), "Out");
+    }
+    if (f.ops.size() == 1 || out.empty()) return false;
+
+    framework::OpDesc& fused = f.fused;
+    fused.SetType("fused_conv2d");
+    fused.SetInput("Input", {input});
+    fused.SetInput("Filter", {filter});
+    if (!bias.empty()) fused.SetInput("Bias", {bias});
+    if (!residual.empty()) fused.SetInput("ResidualData", {residual});
+    fused.SetOutput("Output", {out});
+    for (const char* name :
+         {"strides", "paddings", "padding_algorithm", "dilations", "groups", "data_format"}) {
+      if (const framework::Attr* attr = conv_desc.FindAttr(name)) fused.SetAttr(*attr);
+    }
+    fused.SetAttr("fuse_activation", act);
+    fused.SetAttr("fuse_alpha", 0.0f);
+    fused.SetAttr("fuse_beta", threshold);
+    fused.SetAttr("fuse_residual_connection", !residual.empty());
+    CopyCommonAttrs(conv_desc, &fused);
+    if (!CanFuse(*graph, {f})) return false;
+    ApplyFusions(graph, {f});
+    return true;
+  }
+};
+
+}  // namespace
+
+PD_REGISTER_PASS(conv_elementwise_add_act_fuse_pass, ConvElementwiseAddActFusePass);
+
+}  // namespace ir
+}  // namespace paddle
