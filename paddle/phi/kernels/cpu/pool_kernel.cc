@@ -1,10 +1,12 @@
 #include "paddle/phi/kernels/pool_kernel.h"
 
+#include <algorithm>
 #include <limits>
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/conv_util.h"
+#include "paddle/phi/kernels/funcs/parallel.h"
 #include "paddle/phi/kernels/funcs/pooling.h"
 
 namespace phi {
@@ -17,27 +19,31 @@ void PoolForwardNchw(const T* x, const PoolGeometry& g, bool is_max, bool exclus
   const int64_t out_plane = g.h.out * g.w.out;
   const std::vector<funcs::PoolRange> rows = funcs::PoolWindows(g.h, g.adaptive);
   const std::vector<funcs::PoolRange> cols = funcs::PoolWindows(g.w, g.adaptive);
-  for (int64_t plane = 0; plane < planes; ++plane) {
-    const T* src = x + plane * in_plane;
-    T* dst = out + plane * out_plane;
-    for (const funcs::PoolRange& rh : rows) {
-      for (const funcs::PoolRange& rw : cols) {
-        const int64_t count = (rh.end - rh.begin) * (rw.end - rw.begin);
-        T value = T(0);  // a window entirely in the padding gives 0
-        if (count > 0 && is_max) {
-          value = -std::numeric_limits<T>::infinity();
-          for (int64_t h = rh.begin; h < rh.end; ++h)
-            for (int64_t w = rw.begin; w < rw.end; ++w) value = std::max(value, src[h * g.w.in + w]);
-        } else if (count > 0) {
-          for (int64_t h = rh.begin; h < rh.end; ++h)
-            for (int64_t w = rw.begin; w < rw.end; ++w) value += src[h * g.w.in + w];
-          const int64_t size = (exclusive || g.adaptive) ? count : rh.padded * rw.padded;
-          value /= static_cast<T>(size);
+  // Planes are independent: split them over the pool, a plane costing about its input.
+  funcs::ParallelRange(planes, std::max(in_plane, out_plane), [&](int64_t first, int64_t last) {
+    for (int64_t plane = first; plane < last; ++plane) {
+      const T* src = x + plane * in_plane;
+      T* dst = out + plane * out_plane;
+      for (const funcs::PoolRange& rh : rows) {
+        for (const funcs::PoolRange& rw : cols) {
+          const int64_t count = (rh.end - rh.begin) * (rw.end - rw.begin);
+          T value = T(0);  // a window entirely in the padding gives 0
+          if (count > 0 && is_max) {
+            value = -std::numeric_limits<T>::infinity();
+            for (int64_t h = rh.begin; h < rh.end; ++h)
+              for (int64_t w = rw.begin; w < rw.end; ++w)
+                value = std::max(value, src[h * g.w.in + w]);
+          } else if (count > 0) {
+            for (int64_t h = rh.begin; h < rh.end; ++h)
+              for (int64_t w = rw.begin; w < rw.end; ++w) value += src[h * g.w.in + w];
+            const int64_t size = (exclusive || g.adaptive) ? count : rh.padded * rw.padded;
+            value /= static_cast<T>(size);
+          }
+          *dst++ = value;
         }
-        *dst++ = value;
       }
     }
-  }
+  });
 }
 
 }  // namespace
@@ -45,8 +51,8 @@ void PoolForwardNchw(const T* x, const PoolGeometry& g, bool is_max, bool exclus
 template <typename T, typename Context>
 void Pool2dKernel(const Context& dev_ctx, const DenseTensor& x, const std::string& pooling_type,
                   const std::vector<int>& ksize, bool global_pooling,
-                  const std::vector<int>& strides, const std::vector<int>& paddings,
-                  bool exclusive, bool adaptive, bool ceil_mode, const std::string& data_format,
+                  const std::vector<int>& strides, const std::vector<int>& paddings, bool exclusive,
+                  bool adaptive, bool ceil_mode, const std::string& data_format,
                   const std::string& padding_algorithm, DenseTensor* out) {
   const PoolGeometry g = ComputePoolGeometry(x.dims(), ksize, global_pooling, strides, paddings,
                                              adaptive, ceil_mode, data_format, padding_algorithm);
