@@ -11,30 +11,6 @@ namespace phi {
 namespace funcs {
 namespace {
 
-// Outputs [lo, hi) along one axis.
-struct Span {
-  int64_t lo = 0;
-  int64_t hi = 0;
-};
-
-// The outputs o whose input index o * stride + offset lies in [0, in).
-Span ValidOutputs(int64_t offset, int64_t stride, int64_t in, int64_t out) {
-  Span s;
-  s.lo = offset >= 0 ? 0 : (-offset + stride - 1) / stride;
-  s.hi = in - 1 - offset < 0 ? 0 : (in - 1 - offset) / stride + 1;
-  s.lo = std::min(s.lo, out);
-  s.hi = std::max(std::min(s.hi, out), s.lo);
-  return s;
-}
-
-// ValidOutputs for every kernel position of an axis.
-std::vector<Span> TapOutputs(int64_t kernel, int64_t dilation, int64_t pad, int64_t stride,
-                             int64_t in, int64_t out) {
-  std::vector<Span> spans(std::max<int64_t>(kernel, 0));
-  for (int64_t k = 0; k < kernel; ++k) spans[k] = ValidOutputs(k * dilation - pad, stride, in, out);
-  return spans;
-}
-
 // Fixed-width SIMD through the compiler's vector extension, 16 bytes (4 floats, 2 doubles):
 // the baseline x86-64 register width. Written out because GCC at -O2 does not vectorise
 // loops whose trip count is unknown.
@@ -49,6 +25,16 @@ struct Simd {
   }
   static void Store(T* p, V v) { std::memcpy(p, &v, sizeof v); }
   static V Splat(T x) { return V{} + x; }
+  // out[0 .. 2L) = a[0], b[0], a[1], b[1], ...
+  static void Interleave(V a, V b, T* out) {
+    if constexpr (kLanes == 4) {
+      Store(out, __builtin_shufflevector(a, b, 0, 4, 1, 5));
+      Store(out + kLanes, __builtin_shufflevector(a, b, 2, 6, 3, 7));
+    } else {
+      Store(out, __builtin_shufflevector(a, b, 0, 2));
+      Store(out + kLanes, __builtin_shufflevector(a, b, 1, 3));
+    }
+  }
   // Lanes p[0], p[S], p[2 * S], ... reading nothing past p[S * (kLanes - 1)].
   template <int S>
   static V LoadStrided(const T* p) {
@@ -111,10 +97,10 @@ void CopyPadded(const T* in, const ConvPlane& p, const PaddedLayout& l, T* padde
       std::fill(dst, dst + l.row_len, T(0));
       continue;
     }
-    const T* src = in + ih * p.in_w - p.pad_left;  // src[c] for c in [c0, c1)
+    const T* src = in + ih * p.in_w;  // src[c - pad_left] for scratch columns c in [c0, c1)
     if (s == 1) {
       std::fill(dst, dst + c0, T(0));
-      std::memcpy(dst + c0, src + c0, (c1 - c0) * sizeof(T));
+      std::memcpy(dst + c0, src + (c0 - p.pad_left), (c1 - c0) * sizeof(T));
       std::fill(dst + c1, dst + l.row_len, T(0));
       continue;
     }
@@ -127,9 +113,9 @@ void CopyPadded(const T* in, const ConvPlane& p, const PaddedLayout& l, T* padde
       int64_t j = j0;
       if (s == 2) {
         for (; j + L <= j1; j += L)
-          Sd::Store(out + j, Sd::template LoadStrided<2>(src + 2 * j + phase));
+          Sd::Store(out + j, Sd::template LoadStrided<2>(src + (2 * j + phase - p.pad_left)));
       }
-      for (; j < j1; ++j) out[j] = src[j * s + phase];
+      for (; j < j1; ++j) out[j] = src[j * s + phase - p.pad_left];
       std::fill(out + std::max(j0, j1), out + l.phase_width, T(0));
     }
   }
@@ -256,60 +242,125 @@ void ForwardNchw(ThreadPool* pool, const T* input, const T* filter, const ConvGe
   });
 }
 
-// sum of a[i] * b[i * stride] for i < n, kLanes partial sums at a time (a fixed order).
-template <typename T, int S>
-T StridedDot(const T* a, const T* b, int64_t n, int64_t stride) {
-  using Sd = Simd<T>;
-  constexpr int L = Sd::kLanes;
+// The sum of v's lanes, in lane order.
+template <typename T>
+T LaneSum(typename Simd<T>::V v) {
   T sum = T(0);
-  int64_t i = 0;
-  if constexpr (S > 0) {
-    typename Sd::V part{};
-    for (; i + L <= n; i += L) part += Sd::Load(a + i) * Sd::template LoadStrided<S>(b + i * S);
-    for (int j = 0; j < L; ++j) sum += part[j];
-  }
-  for (; i < n; ++i) sum += a[i] * b[i * stride];
+  for (int j = 0; j < Simd<T>::kLanes; ++j) sum += v[j];
   return sum;
 }
 
-template <typename T>
-using DotFn = T (*)(const T*, const T*, int64_t, int64_t);
+// grad[t] = sum over the outputs of dy[oh, ow] * (scratch plane under tap t): the filter
+// gradient of one plane. Partial sums per lane, then per tap, in a fixed order.
+template <typename T, int K>
+void FilterGradFixed(const T* padded, const T* dy, const ConvPlane& p, const PaddedLayout& l,
+                     T* grad) {
+  using Sd = Simd<T>;
+  using V = typename Sd::V;
+  constexpr int L = Sd::kLanes;
+  int64_t off[K * K];
+  V part[K * K];
+  T tail[K * K];
+  for (int kh = 0; kh < K; ++kh) {
+    for (int kw = 0; kw < K; ++kw) off[kh * K + kw] = TapOffset(p, l, kh, kw);
+  }
+  for (int t = 0; t < K * K; ++t) {
+    part[t] = V{};
+    tail[t] = T(0);
+  }
+  for (int64_t oh = 0; oh < p.out_h; ++oh) {
+    const T* src = padded + oh * p.stride_h * l.row_len;
+    const T* d = dy + oh * p.out_w;
+    int64_t ow = 0;
+    for (; ow + L <= p.out_w; ow += L) {
+      const V dv = Sd::Load(d + ow);
+#pragma GCC unroll 25
+      for (int t = 0; t < K * K; ++t) part[t] += dv * Sd::Load(src + off[t] + ow);
+    }
+    for (; ow < p.out_w; ++ow) {
+      for (int t = 0; t < K * K; ++t) tail[t] += d[ow] * src[off[t] + ow];
+    }
+  }
+  for (int t = 0; t < K * K; ++t) grad[t] = LaneSum<T>(part[t]) + tail[t];
+}
 
-// grad[t] = sum over the outputs of dy[oh, ow] * x[ih, iw] for each tap t = (kh, kw).
 template <typename T>
-void FilterGradPlane(const T* x, const T* dy, const ConvPlane& p, const std::vector<Span>& rspans,
-                     const std::vector<Span>& cspans, DotFn<T> dot, T* grad) {
+void FilterGradGeneric(const T* padded, const T* dy, const ConvPlane& p, const PaddedLayout& l,
+                       T* grad) {
+  using Sd = Simd<T>;
+  constexpr int L = Sd::kLanes;
   for (int64_t kh = 0; kh < p.kernel_h; ++kh) {
-    const Span& r = rspans[kh];
     for (int64_t kw = 0; kw < p.kernel_w; ++kw) {
-      const Span& c = cspans[kw];
-      const int64_t col0 = c.lo * p.stride_w + kw * p.dilation_w - p.pad_left;
-      T sum = T(0);
-      for (int64_t oh = r.lo; oh < r.hi && c.lo < c.hi; ++oh) {
-        const int64_t ih = oh * p.stride_h + kh * p.dilation_h - p.pad_top;
-        sum += dot(dy + oh * p.out_w + c.lo, x + ih * p.in_w + col0, c.hi - c.lo, p.stride_w);
+      const int64_t off = TapOffset(p, l, kh, kw);
+      typename Sd::V part{};
+      T tail = T(0);
+      for (int64_t oh = 0; oh < p.out_h; ++oh) {
+        const T* src = padded + oh * p.stride_h * l.row_len + off;
+        const T* d = dy + oh * p.out_w;
+        int64_t ow = 0;
+        for (; ow + L <= p.out_w; ow += L) part += Sd::Load(d + ow) * Sd::Load(src + ow);
+        for (; ow < p.out_w; ++ow) tail += d[ow] * src[ow];
       }
-      grad[kh * p.kernel_w + kw] = sum;
+      grad[kh * p.kernel_w + kw] = LaneSum<T>(part) + tail;
     }
   }
 }
 
-// dx[ih, iw] += w[kh, kw] * dy[oh, ow] over every tap that links them (any stride).
+// The adjoint of the forward plane kernels: scratch plane under tap t += w[t] * dy, in the
+// padded layout (where a strided tap is a run of consecutive elements).
 template <typename T>
-void InputGradScatterAdd(const T* dy, const T* w, const ConvPlane& p,
-                         const std::vector<Span>& rspans, const std::vector<Span>& cspans, T* dx) {
-  for (int64_t kh = 0; kh < p.kernel_h; ++kh) {
-    const Span& r = rspans[kh];
-    for (int64_t oh = r.lo; oh < r.hi; ++oh) {
-      T* dx_row = dx + (oh * p.stride_h + kh * p.dilation_h - p.pad_top) * p.in_w;
-      const T* dy_row = dy + oh * p.out_w;
+void ScatterPlane(const T* dy, const T* w, const ConvPlane& p, const PaddedLayout& l, T* padded) {
+  using Sd = Simd<T>;
+  constexpr int L = Sd::kLanes;
+  for (int64_t oh = 0; oh < p.out_h; ++oh) {
+    T* dst = padded + oh * p.stride_h * l.row_len;
+    const T* d = dy + oh * p.out_w;
+    for (int64_t kh = 0; kh < p.kernel_h; ++kh) {
       for (int64_t kw = 0; kw < p.kernel_w; ++kw) {
-        const Span& c = cspans[kw];
         const T wt = w[kh * p.kernel_w + kw];
-        const int64_t off = kw * p.dilation_w - p.pad_left;
-        for (int64_t ow = c.lo; ow < c.hi; ++ow) dx_row[ow * p.stride_w + off] += wt * dy_row[ow];
+        const typename Sd::V wv = Sd::Splat(wt);
+        T* tap = dst + TapOffset(p, l, kh, kw);
+        int64_t ow = 0;
+        for (; ow + L <= p.out_w; ow += L) {
+          Sd::Store(tap + ow, Sd::Load(tap + ow) + wv * Sd::Load(d + ow));
+        }
+        for (; ow < p.out_w; ++ow) tap[ow] += wt * d[ow];
       }
     }
+  }
+}
+
+// The inverse of CopyPadded: the input plane's share of the scratch plane (zero where no
+// window reaches).
+template <typename T>
+void CopyUnpadded(const T* padded, const ConvPlane& p, const PaddedLayout& l, T* plane) {
+  using Sd = Simd<T>;
+  constexpr int L = Sd::kLanes;
+  const int64_t s = p.stride_w;
+  const int64_t c0 = std::clamp<int64_t>(p.pad_left, 0, l.cols);
+  const int64_t c1 = std::clamp<int64_t>(p.pad_left + p.in_w, c0, l.cols);
+  std::fill(plane, plane + p.in_h * p.in_w, T(0));
+  for (int64_t ih = 0; ih < p.in_h; ++ih) {
+    const int64_t r = ih + p.pad_top;
+    if (r < 0 || r >= l.rows) continue;
+    T* dst = plane + ih * p.in_w;  // dst[c - pad_left] for scratch columns c in [c0, c1)
+    const T* src = padded + r * l.row_len;
+    int64_t c = c0;
+    if (s == 1) {
+      std::memcpy(dst + (c0 - p.pad_left), src + c0, (c1 - c0) * sizeof(T));
+      continue;
+    }
+    if (s == 2) {  // interleave the two phases, 2 * kLanes columns at a time
+      if (c % 2 == 1 && c < c1) {
+        dst[c - p.pad_left] = src[l.phase_width + c / 2];
+        ++c;
+      }
+      for (; c + 2 * L <= c1; c += 2 * L) {
+        Sd::Interleave(Sd::Load(src + c / 2), Sd::Load(src + l.phase_width + c / 2),
+                       dst + (c - p.pad_left));
+      }
+    }
+    for (; c < c1; ++c) dst[c - p.pad_left] = src[(c % s) * l.phase_width + c / s];
   }
 }
 
@@ -321,7 +372,11 @@ void InputGradNchw(ThreadPool* pool, const T* filter, const T* dout, const ConvG
   const int64_t in_plane = p.in_h * p.in_w;
   const int64_t out_plane = p.out_h * p.out_w;
   const int64_t work = multiplier * out_plane * taps;
-  if (p.stride_h == 1 && p.stride_w == 1 && taps > 0) {
+  if (taps == 0) {  // an empty window: no input reaches an output
+    std::fill(dx, dx + g.batch * g.in_channels * in_plane, T(0));
+    return;
+  }
+  if (p.stride_h == 1 && p.stride_w == 1) {
     // With unit strides dx is the correlation of dy with the filter turned by 180 degrees,
     // padded by (kernel - 1) * dilation - pad: the forward kernels do it, gathering.
     ConvPlane q = p;
@@ -354,19 +409,20 @@ void InputGradNchw(ThreadPool* pool, const T* filter, const T* dout, const ConvG
     });
     return;
   }
-  const std::vector<Span> rspans =
-      TapOutputs(p.kernel_h, p.dilation_h, p.pad_top, p.stride_h, p.in_h, p.out_h);
-  const std::vector<Span> cspans =
-      TapOutputs(p.kernel_w, p.dilation_w, p.pad_left, p.stride_w, p.in_w, p.out_w);
+  // Other strides scatter dy into a scratch plane, in whose layout the strided taps are
+  // consecutive elements, then copy the input plane out of it.
   ForEachPlane(pool, g.batch * g.in_channels, work, [&](int64_t begin, int64_t end) {
+    const PaddedLayout layout = MakePaddedLayout(p);
+    std::vector<T> scratch(layout.rows * layout.row_len);
     for (int64_t i = begin; i < end; ++i) {
       const int64_t n = i / g.in_channels, ic = i % g.in_channels;
-      std::fill(dx + i * in_plane, dx + (i + 1) * in_plane, T(0));
+      std::fill(scratch.begin(), scratch.end(), T(0));
       for (int64_t m = 0; m < multiplier; ++m) {
         const int64_t oc = ic * multiplier + m;
-        InputGradScatterAdd(dout + (n * g.out_channels + oc) * out_plane, filter + oc * taps, p,
-                            rspans, cspans, dx + i * in_plane);
+        ScatterPlane(dout + (n * g.out_channels + oc) * out_plane, filter + oc * taps, p, layout,
+                     scratch.data());
       }
+      CopyUnpadded(scratch.data(), p, layout, dx + i * in_plane);
     }
   });
 }
@@ -379,22 +435,27 @@ void FilterGradNchw(ThreadPool* pool, const T* input, const T* dout, const ConvG
   const int64_t taps = p.kernel_h * p.kernel_w;
   const int64_t in_plane = p.in_h * p.in_w;
   const int64_t out_plane = p.out_h * p.out_w;
-  const std::vector<Span> rspans =
-      TapOutputs(p.kernel_h, p.dilation_h, p.pad_top, p.stride_h, p.in_h, p.out_h);
-  const std::vector<Span> cspans =
-      TapOutputs(p.kernel_w, p.dilation_w, p.pad_left, p.stride_w, p.in_w, p.out_w);
-  const DotFn<T> dot = p.stride_w == 1   ? StridedDot<T, 1>
-                       : p.stride_w == 2 ? StridedDot<T, 2>
-                                         : StridedDot<T, 0>;
+  if (taps == 0) return;
+  const bool fixed3 = p.kernel_h == 3 && p.kernel_w == 3;
+  const bool fixed5 = p.kernel_h == 5 && p.kernel_w == 5;
   // Each output channel belongs to one thread, which sums its batch in order.
   ForEachPlane(pool, g.out_channels, g.batch * out_plane * taps, [&](int64_t begin, int64_t end) {
+    const PaddedLayout layout = MakePaddedLayout(p);
+    std::vector<T> scratch(layout.rows * layout.row_len);
     std::vector<T> image(taps), total(taps);
     for (int64_t oc = begin; oc < end; ++oc) {
       std::fill(total.begin(), total.end(), T(0));
       for (int64_t n = 0; n < g.batch; ++n) {
-        FilterGradPlane(input + (n * g.in_channels + oc / multiplier) * in_plane,
-                        dout + (n * g.out_channels + oc) * out_plane, p, rspans, cspans, dot,
-                        image.data());
+        CopyPadded(input + (n * g.in_channels + oc / multiplier) * in_plane, p, layout,
+                   scratch.data());
+        const T* dy = dout + (n * g.out_channels + oc) * out_plane;
+        if (fixed3) {
+          FilterGradFixed<T, 3>(scratch.data(), dy, p, layout, image.data());
+        } else if (fixed5) {
+          FilterGradFixed<T, 5>(scratch.data(), dy, p, layout, image.data());
+        } else {
+          FilterGradGeneric(scratch.data(), dy, p, layout, image.data());
+        }
         for (int64_t t = 0; t < taps; ++t) total[t] += image[t];
       }
       std::copy(total.begin(), total.end(), dfilter + oc * taps);
