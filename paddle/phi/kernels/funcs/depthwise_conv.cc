@@ -11,22 +11,31 @@ namespace phi {
 namespace funcs {
 namespace {
 
-// Fixed-width SIMD through the compiler's vector extension, 16 bytes (4 floats, 2 doubles):
-// the baseline x86-64 register width. Written out because GCC at -O2 does not vectorise
-// loops whose trip count is unknown.
-template <typename T>
+// Fixed-width SIMD through the compiler's vector extension: 16 bytes (4 floats, 2 doubles,
+// the baseline x86-64 width) unless a caller compiled for AVX2 asks for 32. Written out
+// because GCC at -O2 does not vectorise loops whose trip count is unknown. Always inlined, so
+// that each caller's target decides the instructions.
+#define DW_INLINE inline __attribute__((always_inline))
+#if defined(__GNUC__) && !defined(__clang__)
+// 32-byte vectors in signatures draw a note that their ABI differs without AVX; these
+// functions are always inlined, so no such call exists.
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
+
+template <typename T, int kBytes = 16>
 struct Simd {
-  typedef T V __attribute__((vector_size(16)));
-  static constexpr int kLanes = 16 / sizeof(T);
-  static V Load(const T* p) {
+  typedef T V __attribute__((vector_size(kBytes)));
+  static constexpr int kLanes = kBytes / sizeof(T);
+  static DW_INLINE V Load(const T* p) {
     V v;
     std::memcpy(&v, p, sizeof v);
     return v;
   }
-  static void Store(T* p, V v) { std::memcpy(p, &v, sizeof v); }
-  static V Splat(T x) { return V{} + x; }
+  static DW_INLINE void Store(T* p, V v) { std::memcpy(p, &v, sizeof v); }
+  static DW_INLINE V Splat(T x) { return V{} + x; }
   // out[0 .. 2L) = a[0], b[0], a[1], b[1], ...
   static void Interleave(V a, V b, T* out) {
+    static_assert(kBytes == 16, "16-byte vectors only");
     if constexpr (kLanes == 4) {
       Store(out, __builtin_shufflevector(a, b, 0, 4, 1, 5));
       Store(out + kLanes, __builtin_shufflevector(a, b, 2, 6, 3, 7));
@@ -39,6 +48,7 @@ struct Simd {
   template <int S>
   static V LoadStrided(const T* p) {
     static_assert(S == 1 || S == 2, "strides 1 and 2 only");
+    static_assert(kBytes == 16, "16-byte vectors only");
     if constexpr (S == 1) {
       return Load(p);
     } else {
@@ -128,9 +138,10 @@ using PlaneFn = void (*)(const T* padded, const ConvPlane& p, const PaddedLayout
 
 // K x K taps fixed at compile time: they unroll, and each vector of kLanes outputs is summed
 // in a register. Every plane kernel adds the taps in the same order onto the same start value.
-template <typename T, int K, bool kAccumulate>
-void PlaneFixed(const T* padded, const ConvPlane& p, const PaddedLayout& l, const T* w, T* out) {
-  using Sd = Simd<T>;
+template <typename T, int K, bool kAccumulate, int kBytes = 16>
+DW_INLINE void PlaneFixed(const T* padded, const ConvPlane& p, const PaddedLayout& l, const T* w,
+                          T* out) {
+  using Sd = Simd<T, kBytes>;
   using V = typename Sd::V;
   constexpr int L = Sd::kLanes;
   int64_t off[K * K];
@@ -142,29 +153,42 @@ void PlaneFixed(const T* padded, const ConvPlane& p, const PaddedLayout& l, cons
     }
   }
   const int64_t width = p.out_w;
+  // Without accumulation a last partial vector is recomputed overlapping the one before (the
+  // same values); otherwise the remainder is left to a scalar loop.
+  const bool overlap = !kAccumulate && width >= L;
+  const int64_t vector_end = overlap ? width : width / L * L;
   for (int64_t oh = 0; oh < p.out_h; ++oh) {
     const T* src = padded + oh * p.stride_h * l.row_len;
     T* dst = out + oh * width;
-    auto block = [&](int64_t ow) {
-      V sum = kAccumulate ? Sd::Load(dst + ow) : V{};
+    for (int64_t ow = 0; ow < vector_end; ow += L) {
+      const int64_t o = ow + L > width ? width - L : ow;
+      V sum = kAccumulate ? Sd::Load(dst + o) : V{};
 #pragma GCC unroll 25
-      for (int t = 0; t < K * K; ++t) sum += wv[t] * Sd::Load(src + off[t] + ow);
-      Sd::Store(dst + ow, sum);
-    };
-    int64_t ow = 0;
-    for (; ow + L <= width; ow += L) block(ow);
-    if (ow == width) continue;
-    if (!kAccumulate && width >= L) {  // recompute an overlapping last block: same values
-      block(width - L);
-      continue;
+      for (int t = 0; t < K * K; ++t) sum += wv[t] * Sd::Load(src + off[t] + o);
+      Sd::Store(dst + o, sum);
     }
-    for (; ow < width; ++ow) {
+    for (int64_t ow = vector_end; ow < width; ++ow) {
       T sum = kAccumulate ? dst[ow] : T(0);
       for (int t = 0; t < K * K; ++t) sum += w[t] * src[off[t] + ow];
       dst[ow] = sum;
     }
   }
 }
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+// The same loops compiled for AVX2 + FMA (8 floats a vector), chosen at run time.
+template <typename T, int K, bool kAccumulate>
+__attribute__((target("avx2,fma"))) void PlaneFixedAvx2(const T* padded, const ConvPlane& p,
+                                                        const PaddedLayout& l, const T* w, T* out) {
+  PlaneFixed<T, K, kAccumulate, 32>(padded, p, l, w, out);
+}
+
+bool HasAvx2() {
+  static const bool has = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  return has;
+}
+#define DW_HAS_AVX2_PATH 1
+#endif
 
 // Any kernel: accumulate tap by tap over each output row.
 template <typename T, bool kAccumulate>
@@ -193,6 +217,12 @@ void PlaneGeneric(const T* padded, const ConvPlane& p, const PaddedLayout& l, co
 
 template <typename T, bool kAccumulate>
 PlaneFn<T> PickPlaneFn(const ConvPlane& p) {
+#ifdef DW_HAS_AVX2_PATH
+  if (HasAvx2() && p.out_w >= 32 / static_cast<int64_t>(sizeof(T))) {  // a whole vector per row
+    if (p.kernel_h == 3 && p.kernel_w == 3) return PlaneFixedAvx2<T, 3, kAccumulate>;
+    if (p.kernel_h == 5 && p.kernel_w == 5) return PlaneFixedAvx2<T, 5, kAccumulate>;
+  }
+#endif
   if (p.kernel_h == 3 && p.kernel_w == 3) return PlaneFixed<T, 3, kAccumulate>;
   if (p.kernel_h == 5 && p.kernel_w == 5) return PlaneFixed<T, 5, kAccumulate>;
   return PlaneGeneric<T, kAccumulate>;
