@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <functional>
+#include <type_traits>
 #include <vector>
 
 #include "paddle/phi/kernels/funcs/conv_util.h"
@@ -16,11 +17,9 @@ namespace {
 // because GCC at -O2 does not vectorise loops whose trip count is unknown. Always inlined, so
 // that each caller's target decides the instructions.
 #define DW_INLINE inline __attribute__((always_inline))
-#if defined(__GNUC__) && !defined(__clang__)
 // 32-byte vectors in signatures draw a note that their ABI differs without AVX; these
 // functions are always inlined, so no such call exists.
 #pragma GCC diagnostic ignored "-Wpsabi"
-#endif
 
 template <typename T, int kBytes = 16>
 struct Simd {
@@ -31,17 +30,28 @@ struct Simd {
     std::memcpy(&v, p, sizeof v);
     return v;
   }
-  static DW_INLINE void Store(T* p, V v) { std::memcpy(p, &v, sizeof v); }
+  static DW_INLINE void Store(T* p, const V& v) { std::memcpy(p, &v, sizeof v); }
   static DW_INLINE V Splat(T x) { return V{} + x; }
+  // Lanes of the concatenation a, b picked by index.
+  template <int... kIndex>
+  static DW_INLINE V Shuffle(V a, V b) {
+#if defined(__clang__) || __GNUC__ >= 12
+    return __builtin_shufflevector(a, b, kIndex...);
+#else
+    typedef std::conditional_t<sizeof(T) == 4, int32_t, int64_t> I
+        __attribute__((vector_size(kBytes)));
+    return __builtin_shuffle(a, b, I{kIndex...});
+#endif
+  }
   // out[0 .. 2L) = a[0], b[0], a[1], b[1], ...
   static void Interleave(V a, V b, T* out) {
     static_assert(kBytes == 16, "16-byte vectors only");
     if constexpr (kLanes == 4) {
-      Store(out, __builtin_shufflevector(a, b, 0, 4, 1, 5));
-      Store(out + kLanes, __builtin_shufflevector(a, b, 2, 6, 3, 7));
+      Store(out, Shuffle<0, 4, 1, 5>(a, b));
+      Store(out + kLanes, Shuffle<2, 6, 3, 7>(a, b));
     } else {
-      Store(out, __builtin_shufflevector(a, b, 0, 2));
-      Store(out + kLanes, __builtin_shufflevector(a, b, 1, 3));
+      Store(out, Shuffle<0, 2>(a, b));
+      Store(out + kLanes, Shuffle<1, 3>(a, b));
     }
   }
   // Lanes p[0], p[S], p[2 * S], ... reading nothing past p[S * (kLanes - 1)].
@@ -55,9 +65,9 @@ struct Simd {
       // The even lanes of p[0 .. L) and the odd lanes of p[L - 1 .. 2L - 1).
       const V a = Load(p), b = Load(p + kLanes - 1);
       if constexpr (kLanes == 4) {
-        return __builtin_shufflevector(a, b, 0, 2, 5, 7);
+        return Shuffle<0, 2, 5, 7>(a, b);
       } else {
-        return __builtin_shufflevector(a, b, 0, 3);
+        return Shuffle<0, 3>(a, b);
       }
     }
   }
