@@ -1,10 +1,10 @@
-"""Conv-heavy inference latency: the mobilenet_v2 (depthwise convolutions) and resnet18
-fixture models through the Python Predictor API, batch 2, with 1 and 2 intra-op threads.
-Median of N runs after a warm-up run; prints a small table.
+"""Conv-heavy inference latency: the mobilenet_v2 and mobilenet_v3_small (depthwise
+convolutions, 3x3 and 5x5) and resnet18 fixture models through the Python Predictor API,
+batch 2, with 1 and 2 intra-op threads. Median of N runs after a warm-up run; prints a table.
 
     PYTHONPATH=build/python python3 benchmarks/conv_bench.py [--runs N] [--profile MODEL]
 
---profile MODEL also runs MODEL once more with the runtime's profiler on (1 thread) and
+--profile MODEL instead runs MODEL N times (1 thread) with the runtime's profiler on and
 prints its per-operator table (the share of time in depthwise_conv2d vs the other ops).
 """
 import argparse
@@ -20,7 +20,7 @@ FIXTURES = os.environ.get(
                  "paddle_models"))
 if not os.path.isdir(FIXTURES):
     FIXTURES = "/work/shared/fixtures/paddle_models"
-MODELS = ("mobilenet_v2", "resnet18")
+MODELS = ("mobilenet_v2", "mobilenet_v3_small", "resnet18")
 BATCH = 2
 
 
@@ -69,11 +69,11 @@ def main():
         os.environ.pop("FLAGS_enable_profiler")
         return
     print(f"batch {BATCH}, median of {args.runs} runs (ms)")
-    print(f"{'model':<14}{'1 thread':>10}{'2 threads':>11}")
+    print(f"{'model':<20}{'1 thread':>10}{'2 threads':>11}")
     for model in MODELS:
         one = time_model(model, 1, args.runs)
         two = time_model(model, 2, args.runs)
-        print(f"{model:<14}{one:>10.2f}{two:>11.2f}")
+        print(f"{model:<20}{one:>10.2f}{two:>11.2f}")
 
 
 if __name__ == "__main__":
