@@ -8,6 +8,7 @@
 #include "paddle/phi/kernels/funcs/alloc_zeroed.h"
 #include "paddle/phi/kernels/funcs/blas.h"
 #include "paddle/phi/kernels/funcs/conv_util.h"
+#include "paddle/phi/kernels/funcs/depthwise_conv.h"
 
 namespace phi {
 namespace {
@@ -95,6 +96,11 @@ void ConvGradKernel(const Context& dev_ctx, const DenseTensor& input, const Dens
   T* dinput = funcs::AllocZeroed<T>(dev_ctx, input_grad);
   T* dfilter = funcs::AllocZeroed<T>(dev_ctx, filter_grad);
   if (out_grad.numel() == 0) return;
+  if (funcs::IsDepthwiseConv(g)) {  // a direct kernel of its own, no im2col
+    funcs::DepthwiseConvBackward(dev_ctx.thread_pool(), input.data<T>(), filter.data<T>(),
+                                 out_grad.data<T>(), g, dinput, dfilter);
+    return;
+  }
   if (!g.channels_last) {
     ConvBackwardNchw(input.data<T>(), filter.data<T>(), out_grad.data<T>(), g, dinput, dfilter);
     return;

@@ -7,6 +7,7 @@
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/blas.h"
 #include "paddle/phi/kernels/funcs/conv_util.h"
+#include "paddle/phi/kernels/funcs/depthwise_conv.h"
 
 namespace phi {
 namespace {
@@ -75,6 +76,11 @@ void ConvKernel(const Context& dev_ctx, const DenseTensor& input, const DenseTen
            g.out_dims, " (from InferMeta), but got ", out->dims());
   T* result = dev_ctx.template Alloc<T>(out);
   if (out->numel() == 0) return;
+  if (funcs::IsDepthwiseConv(g)) {  // a direct kernel of its own, no im2col
+    funcs::DepthwiseConvForward(dev_ctx.thread_pool(), input.data<T>(), filter.data<T>(), g,
+                                result);
+    return;
+  }
   if (!g.channels_last) {
     ConvForwardNchw(input.data<T>(), filter.data<T>(), g, result);
     return;

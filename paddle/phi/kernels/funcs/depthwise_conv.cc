@@ -1,0 +1,551 @@
+#include "paddle/phi/kernels/funcs/depthwise_conv.h"
+
+#include <algorithm>
+#include <cstring>
+#include <functional>
+#include <type_traits>
+#include <vector>
+
+#include "paddle/phi/kernels/funcs/conv_util.h"
+
+namespace phi {
+namespace funcs {
+namespace {
+
+// Fixed-width SIMD through the compiler's vector extension: 16 bytes (4 floats, 2 doubles,
+// the baseline x86-64 width) unless a caller compiled for AVX2 asks for 32. Written out
+// because GCC at -O2 does not vectorise loops whose trip count is unknown. Always inlined, so
+// that each caller's target decides the instructions.
+#define DW_INLINE inline __attribute__((always_inline))
+// 32-byte vectors in signatures draw a note that their ABI differs without AVX; these
+// functions are always inlined, so no such call exists.
+#pragma GCC diagnostic ignored "-Wpsabi"
+
+template <typename T, int kBytes = 16>
+struct Simd {
+  typedef T V __attribute__((vector_size(kBytes)));
+  static constexpr int kLanes = kBytes / sizeof(T);
+  static DW_INLINE V Load(const T* p) {
+    V v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+  }
+  static DW_INLINE void Store(T* p, const V& v) { std::memcpy(p, &v, sizeof v); }
+  static DW_INLINE V Splat(T x) { return V{} + x; }
+  // Lanes of the concatenation a, b picked by index.
+  template <int... kIndex>
+  static DW_INLINE V Shuffle(V a, V b) {
+#if defined(__clang__) || __GNUC__ >= 12
+    return __builtin_shufflevector(a, b, kIndex...);
+#else
+    typedef std::conditional_t<sizeof(T) == 4, int32_t, int64_t> I
+        __attribute__((vector_size(kBytes)));
+    return __builtin_shuffle(a, b, I{kIndex...});
+#endif
+  }
+  // out[0 .. 2L) = a[0], b[0], a[1], b[1], ...
+  static void Interleave(V a, V b, T* out) {
+    static_assert(kBytes == 16, "16-byte vectors only");
+    if constexpr (kLanes == 4) {
+      Store(out, Shuffle<0, 4, 1, 5>(a, b));
+      Store(out + kLanes, Shuffle<2, 6, 3, 7>(a, b));
+    } else {
+      Store(out, Shuffle<0, 2>(a, b));
+      Store(out + kLanes, Shuffle<1, 3>(a, b));
+    }
+  }
+  // Lanes p[0], p[S], p[2 * S], ... reading nothing past p[S * (kLanes - 1)].
+  template <int S>
+  static V LoadStrided(const T* p) {
+    static_assert(S == 1 || S == 2, "strides 1 and 2 only");
+    static_assert(kBytes == 16, "16-byte vectors only");
+    if constexpr (S == 1) {
+      return Load(p);
+    } else {
+      // The even lanes of p[0 .. L) and the odd lanes of p[L - 1 .. 2L - 1).
+      const V a = Load(p), b = Load(p + kLanes - 1);
+      if constexpr (kLanes == 4) {
+        return Shuffle<0, 2, 5, 7>(a, b);
+      } else {
+        return Shuffle<0, 3>(a, b);
+      }
+    }
+  }
+};
+
+// The forward pass first copies the part of an input plane that the windows reach into a
+// zero-padded scratch plane, so that every window lies inside and one branch-free loop serves
+// all outputs (the copy costs far less than bounds checks on the border, a large share of the
+// small planes of late layers). With a column stride S > 1 each scratch row holds its columns
+// split by phase (c % S, then c / S): every tap then reads S-strided input columns as
+// consecutive elements, and the loops load whole vectors.
+struct PaddedLayout {
+  int64_t rows = 0;         // input rows the windows reach
+  int64_t cols = 0;         // input columns the windows reach
+  int64_t phase_width = 0;  // ceil(cols / stride_w)
+  int64_t row_len = 0;      // stride_w * phase_width
+};
+
+PaddedLayout MakePaddedLayout(const ConvPlane& p) {
+  PaddedLayout l;
+  l.rows = (p.out_h - 1) * p.stride_h + (p.kernel_h - 1) * p.dilation_h + 1;
+  l.cols = (p.out_w - 1) * p.stride_w + (p.kernel_w - 1) * p.dilation_w + 1;
+  l.phase_width = (l.cols + p.stride_w - 1) / p.stride_w;
+  l.row_len = p.stride_w * l.phase_width;
+  return l;
+}
+
+// Where tap (kh, kw) of output (0, 0) sits in the scratch plane; output (oh, ow) reads
+// oh * stride_h * row_len + that + ow.
+int64_t TapOffset(const ConvPlane& p, const PaddedLayout& l, int64_t kh, int64_t kw) {
+  const int64_t col = kw * p.dilation_w;
+  return kh * p.dilation_h * l.row_len + (col % p.stride_w) * l.phase_width + col / p.stride_w;
+}
+
+template <typename T>
+void CopyPadded(const T* in, const ConvPlane& p, const PaddedLayout& l, T* padded) {
+  using Sd = Simd<T>;
+  constexpr int L = Sd::kLanes;
+  const int64_t s = p.stride_w;
+  // Scratch columns [c0, c1) come from input columns c - pad_left; the rest are zero.
+  const int64_t c0 = std::clamp<int64_t>(p.pad_left, 0, l.cols);
+  const int64_t c1 = std::clamp<int64_t>(p.pad_left + p.in_w, c0, l.cols);
+  for (int64_t r = 0; r < l.rows; ++r) {
+    T* dst = padded + r * l.row_len;
+    const int64_t ih = r - p.pad_top;
+    if (ih < 0 || ih >= p.in_h || c0 == c1) {
+      std::fill(dst, dst + l.row_len, T(0));
+      continue;
+    }
+    const T* src = in + ih * p.in_w;  // src[c - pad_left] for scratch columns c in [c0, c1)
+    if (s == 1) {
+      std::fill(dst, dst + c0, T(0));
+      std::memcpy(dst + c0, src + (c0 - p.pad_left), (c1 - c0) * sizeof(T));
+      std::fill(dst + c1, dst + l.row_len, T(0));
+      continue;
+    }
+    for (int64_t phase = 0; phase < s; ++phase) {
+      T* out = dst + phase * l.phase_width;
+      // Entries j with c0 <= j * s + phase < c1.
+      const int64_t j0 = c0 <= phase ? 0 : (c0 - phase + s - 1) / s;
+      const int64_t j1 = c1 <= phase ? 0 : (c1 - phase + s - 1) / s;
+      std::fill(out, out + j0, T(0));
+      int64_t j = j0;
+      if (s == 2) {
+        for (; j + L <= j1; j += L)
+          Sd::Store(out + j, Sd::template LoadStrided<2>(src + (2 * j + phase - p.pad_left)));
+      }
+      for (; j < j1; ++j) out[j] = src[j * s + phase - p.pad_left];
+      std::fill(out + std::max(j0, j1), out + l.phase_width, T(0));
+    }
+  }
+}
+
+// out[out_h, out_w] (+)= the correlation of the scratch plane with the filter w.
+template <typename T>
+using PlaneFn = void (*)(const T* padded, const ConvPlane& p, const PaddedLayout& l, const T* w,
+                         T* out);
+
+// K x K taps fixed at compile time: they unroll, and each vector of kLanes outputs is summed
+// in a register. Every plane kernel adds the taps in the same order onto the same start value.
+template <typename T, int K, bool kAccumulate, int kBytes = 16>
+DW_INLINE void PlaneFixed(const T* padded, const ConvPlane& p, const PaddedLayout& l, const T* w,
+                          T* out) {
+  using Sd = Simd<T, kBytes>;
+  using V = typename Sd::V;
+  constexpr int L = Sd::kLanes;
+  int64_t off[K * K];
+  V wv[K * K];
+  for (int kh = 0; kh < K; ++kh) {
+    for (int kw = 0; kw < K; ++kw) {
+      off[kh * K + kw] = TapOffset(p, l, kh, kw);
+      wv[kh * K + kw] = Sd::Splat(w[kh * K + kw]);
+    }
+  }
+  const int64_t width = p.out_w;
+  // Without accumulation a last partial vector is recomputed overlapping the one before (the
+  // same values); otherwise the remainder is left to a scalar loop.
+  const bool overlap = !kAccumulate && width >= L;
+  const int64_t vector_end = overlap ? width : width / L * L;
+  for (int64_t oh = 0; oh < p.out_h; ++oh) {
+    const T* src = padded + oh * p.stride_h * l.row_len;
+    T* dst = out + oh * width;
+    for (int64_t ow = 0; ow < vector_end; ow += L) {
+      const int64_t o = ow + L > width ? width - L : ow;
+      V sum = kAccumulate ? Sd::Load(dst + o) : V{};
+#pragma GCC unroll 25
+      for (int t = 0; t < K * K; ++t) sum += wv[t] * Sd::Load(src + off[t] + o);
+      Sd::Store(dst + o, sum);
+    }
+    for (int64_t ow = vector_end; ow < width; ++ow) {
+      T sum = kAccumulate ? dst[ow] : T(0);
+      for (int t = 0; t < K * K; ++t) sum += w[t] * src[off[t] + ow];
+      dst[ow] = sum;
+    }
+  }
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+// The same loops compiled for AVX2 + FMA (8 floats a vector), chosen at run time.
+template <typename T, int K, bool kAccumulate>
+__attribute__((target("avx2,fma"))) void PlaneFixedAvx2(const T* padded, const ConvPlane& p,
+                                                        const PaddedLayout& l, const T* w, T* out) {
+  PlaneFixed<T, K, kAccumulate, 32>(padded, p, l, w, out);
+}
+
+bool HasAvx2() {
+  static const bool has = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  return has;
+}
+#define DW_HAS_AVX2_PATH 1
+#endif
+
+// Any kernel: accumulate tap by tap over each output row.
+template <typename T, bool kAccumulate>
+void PlaneGeneric(const T* padded, const ConvPlane& p, const PaddedLayout& l, const T* w, T* out) {
+  using Sd = Simd<T>;
+  constexpr int L = Sd::kLanes;
+  const int64_t width = p.out_w;
+  if (!kAccumulate) std::fill(out, out + p.out_h * width, T(0));
+  for (int64_t oh = 0; oh < p.out_h; ++oh) {
+    const T* src = padded + oh * p.stride_h * l.row_len;
+    T* dst = out + oh * width;
+    for (int64_t kh = 0; kh < p.kernel_h; ++kh) {
+      for (int64_t kw = 0; kw < p.kernel_w; ++kw) {
+        const T wt = w[kh * p.kernel_w + kw];
+        const typename Sd::V wv = Sd::Splat(wt);
+        const T* tap = src + TapOffset(p, l, kh, kw);
+        int64_t ow = 0;
+        for (; ow + L <= width; ow += L) {
+          Sd::Store(dst + ow, Sd::Load(dst + ow) + wv * Sd::Load(tap + ow));
+        }
+        for (; ow < width; ++ow) dst[ow] += wt * tap[ow];
+      }
+    }
+  }
+}
+
+template <typename T, bool kAccumulate>
+PlaneFn<T> PickPlaneFn(const ConvPlane& p) {
+#ifdef DW_HAS_AVX2_PATH
+  if (HasAvx2() && p.out_w >= 32 / static_cast<int64_t>(sizeof(T))) {  // a whole vector per row
+    if (p.kernel_h == 3 && p.kernel_w == 3) return PlaneFixedAvx2<T, 3, kAccumulate>;
+    if (p.kernel_h == 5 && p.kernel_w == 5) return PlaneFixedAvx2<T, 5, kAccumulate>;
+  }
+#endif
+  if (p.kernel_h == 3 && p.kernel_w == 3) return PlaneFixed<T, 3, kAccumulate>;
+  if (p.kernel_h == 5 && p.kernel_w == 5) return PlaneFixed<T, 5, kAccumulate>;
+  return PlaneGeneric<T, kAccumulate>;
+}
+
+// out[out_h, out_w] (+)= the correlation of input plane `in` with the filter w under p
+// (kernel_h, kernel_w >= 1); scratch holds MakePaddedLayout(p) (rows x row_len).
+template <typename T, bool kAccumulate>
+void ForwardPlane(const T* in, const T* w, const ConvPlane& p, const PaddedLayout& l, T* scratch,
+                  T* out) {
+  CopyPadded(in, p, l, scratch);
+  PickPlaneFn<T, kAccumulate>(p)(scratch, p, l, w, out);
+}
+
+// fn(begin, end) over `planes` independent planes on the pool, in chunks of at least ~32K
+// multiply-adds: smaller pieces cost more in thread hand-off than they gain.
+void ForEachPlane(ThreadPool* pool, int64_t planes, int64_t work_per_plane,
+                  const std::function<void(int64_t, int64_t)>& fn) {
+  const int64_t grain =
+      std::max<int64_t>(1, (int64_t{1} << 15) / std::max<int64_t>(work_per_plane, 1));
+  if (pool == nullptr) {
+    fn(0, planes);
+  } else {
+    pool->ParallelFor(planes, grain, fn);
+  }
+}
+
+template <typename T>
+void ForwardNchw(ThreadPool* pool, const T* input, const T* filter, const ConvGeometry& g, T* out) {
+  const ConvPlane p = MakeConvPlane(g);
+  const int64_t multiplier = g.out_channels / g.in_channels;
+  const int64_t taps = p.kernel_h * p.kernel_w;
+  const int64_t in_plane = p.in_h * p.in_w;
+  const int64_t out_plane = p.out_h * p.out_w;
+  if (taps == 0) {  // an empty window: every output is an empty sum
+    std::fill(out, out + g.batch * g.out_channels * out_plane, T(0));
+    return;
+  }
+  ForEachPlane(pool, g.batch * g.out_channels, out_plane * taps, [&](int64_t begin, int64_t end) {
+    const PaddedLayout layout = MakePaddedLayout(p);
+    std::vector<T> scratch(layout.rows * layout.row_len);
+    for (int64_t i = begin; i < end; ++i) {
+      const int64_t n = i / g.out_channels, oc = i % g.out_channels;
+      ForwardPlane<T, false>(input + (n * g.in_channels + oc / multiplier) * in_plane,
+                             filter + oc * taps, p, layout, scratch.data(), out + i * out_plane);
+    }
+  });
+}
+
+// The sum of v's lanes, in lane order.
+template <typename T>
+T LaneSum(typename Simd<T>::V v) {
+  T sum = T(0);
+  for (int j = 0; j < Simd<T>::kLanes; ++j) sum += v[j];
+  return sum;
+}
+
+// grad[t] = sum over the outputs of dy[oh, ow] * (scratch plane under tap t): the filter
+// gradient of one plane. Partial sums per lane, then per tap, in a fixed order.
+template <typename T, int K>
+void FilterGradFixed(const T* padded, const T* dy, const ConvPlane& p, const PaddedLayout& l,
+                     T* grad) {
+  using Sd = Simd<T>;
+  using V = typename Sd::V;
+  constexpr int L = Sd::kLanes;
+  int64_t off[K * K];
+  V part[K * K];
+  T tail[K * K];
+  for (int kh = 0; kh < K; ++kh) {
+    for (int kw = 0; kw < K; ++kw) off[kh * K + kw] = TapOffset(p, l, kh, kw);
+  }
+  for (int t = 0; t < K * K; ++t) {
+    part[t] = V{};
+    tail[t] = T(0);
+  }
+  for (int64_t oh = 0; oh < p.out_h; ++oh) {
+    const T* src = padded + oh * p.stride_h * l.row_len;
+    const T* d = dy + oh * p.out_w;
+    int64_t ow = 0;
+    for (; ow + L <= p.out_w; ow += L) {
+      const V dv = Sd::Load(d + ow);
+#pragma GCC unroll 25
+      for (int t = 0; t < K * K; ++t) part[t] += dv * Sd::Load(src + off[t] + ow);
+    }
+    for (; ow < p.out_w; ++ow) {
+      for (int t = 0; t < K * K; ++t) tail[t] += d[ow] * src[off[t] + ow];
+    }
+  }
+  for (int t = 0; t < K * K; ++t) grad[t] = LaneSum<T>(part[t]) + tail[t];
+}
+
+template <typename T>
+void FilterGradGeneric(const T* padded, const T* dy, const ConvPlane& p, const PaddedLayout& l,
+                       T* grad) {
+  using Sd = Simd<T>;
+  constexpr int L = Sd::kLanes;
+  for (int64_t kh = 0; kh < p.kernel_h; ++kh) {
+    for (int64_t kw = 0; kw < p.kernel_w; ++kw) {
+      const int64_t off = TapOffset(p, l, kh, kw);
+      typename Sd::V part{};
+      T tail = T(0);
+      for (int64_t oh = 0; oh < p.out_h; ++oh) {
+        const T* src = padded + oh * p.stride_h * l.row_len + off;
+        const T* d = dy + oh * p.out_w;
+        int64_t ow = 0;
+        for (; ow + L <= p.out_w; ow += L) part += Sd::Load(d + ow) * Sd::Load(src + ow);
+        for (; ow < p.out_w; ++ow) tail += d[ow] * src[ow];
+      }
+      grad[kh * p.kernel_w + kw] = LaneSum<T>(part) + tail;
+    }
+  }
+}
+
+// The adjoint of the forward plane kernels: scratch plane under tap t += w[t] * dy, in the
+// padded layout (where a strided tap is a run of consecutive elements).
+template <typename T>
+void ScatterPlane(const T* dy, const T* w, const ConvPlane& p, const PaddedLayout& l, T* padded) {
+  using Sd = Simd<T>;
+  constexpr int L = Sd::kLanes;
+  for (int64_t oh = 0; oh < p.out_h; ++oh) {
+    T* dst = padded + oh * p.stride_h * l.row_len;
+    const T* d = dy + oh * p.out_w;
+    for (int64_t kh = 0; kh < p.kernel_h; ++kh) {
+      for (int64_t kw = 0; kw < p.kernel_w; ++kw) {
+        const T wt = w[kh * p.kernel_w + kw];
+        const typename Sd::V wv = Sd::Splat(wt);
+        T* tap = dst + TapOffset(p, l, kh, kw);
+        int64_t ow = 0;
+        for (; ow + L <= p.out_w; ow += L) {
+          Sd::Store(tap + ow, Sd::Load(tap + ow) + wv * Sd::Load(d + ow));
+        }
+        for (; ow < p.out_w; ++ow) tap[ow] += wt * d[ow];
+      }
+    }
+  }
+}
+
+// The inverse of CopyPadded: the input plane's share of the scratch plane (zero where no
+// window reaches).
+template <typename T>
+void CopyUnpadded(const T* padded, const ConvPlane& p, const PaddedLayout& l, T* plane) {
+  using Sd = Simd<T>;
+  constexpr int L = Sd::kLanes;
+  const int64_t s = p.stride_w;
+  const int64_t c0 = std::clamp<int64_t>(p.pad_left, 0, l.cols);
+  const int64_t c1 = std::clamp<int64_t>(p.pad_left + p.in_w, c0, l.cols);
+  std::fill(plane, plane + p.in_h * p.in_w, T(0));
+  for (int64_t ih = 0; ih < p.in_h; ++ih) {
+    const int64_t r = ih + p.pad_top;
+    if (r < 0 || r >= l.rows) continue;
+    T* dst = plane + ih * p.in_w;  // dst[c - pad_left] for scratch columns c in [c0, c1)
+    const T* src = padded + r * l.row_len;
+    int64_t c = c0;
+    if (s == 1) {
+      std::memcpy(dst + (c0 - p.pad_left), src + c0, (c1 - c0) * sizeof(T));
+      continue;
+    }
+    if (s == 2) {  // interleave the two phases, 2 * kLanes columns at a time
+      if (c % 2 == 1 && c < c1) {
+        dst[c - p.pad_left] = src[l.phase_width + c / 2];
+        ++c;
+      }
+      for (; c + 2 * L <= c1; c += 2 * L) {
+        Sd::Interleave(Sd::Load(src + c / 2), Sd::Load(src + l.phase_width + c / 2),
+                       dst + (c - p.pad_left));
+      }
+    }
+    for (; c < c1; ++c) dst[c - p.pad_left] = src[(c % s) * l.phase_width + c / s];
+  }
+}
+
+template <typename T>
+void InputGradNchw(ThreadPool* pool, const T* filter, const T* dout, const ConvGeometry& g, T* dx) {
+  const ConvPlane p = MakeConvPlane(g);
+  const int64_t multiplier = g.out_channels / g.in_channels;
+  const int64_t taps = p.kernel_h * p.kernel_w;
+  const int64_t in_plane = p.in_h * p.in_w;
+  const int64_t out_plane = p.out_h * p.out_w;
+  const int64_t work = multiplier * out_plane * taps;
+  if (taps == 0) {  // an empty window: no input reaches an output
+    std::fill(dx, dx + g.batch * g.in_channels * in_plane, T(0));
+    return;
+  }
+  if (p.stride_h == 1 && p.stride_w == 1) {
+    // With unit strides dx is the correlation of dy with the filter turned by 180 degrees,
+    // padded by (kernel - 1) * dilation - pad: the forward kernels do it, gathering.
+    ConvPlane q = p;
+    q.in_h = p.out_h;
+    q.in_w = p.out_w;
+    q.out_h = p.in_h;
+    q.out_w = p.in_w;
+    q.pad_top = (p.kernel_h - 1) * p.dilation_h - p.pad_top;
+    q.pad_left = (p.kernel_w - 1) * p.dilation_w - p.pad_left;
+    std::vector<T> turned(g.out_channels * taps);
+    for (int64_t oc = 0; oc < g.out_channels; ++oc) {
+      std::reverse_copy(filter + oc * taps, filter + (oc + 1) * taps, turned.data() + oc * taps);
+    }
+    ForEachPlane(pool, g.batch * g.in_channels, work, [&](int64_t begin, int64_t end) {
+      const PaddedLayout layout = MakePaddedLayout(q);
+      std::vector<T> scratch(layout.rows * layout.row_len);
+      for (int64_t i = begin; i < end; ++i) {
+        const int64_t n = i / g.in_channels, ic = i % g.in_channels;
+        for (int64_t m = 0; m < multiplier; ++m) {
+          const int64_t oc = ic * multiplier + m;
+          const T* dy = dout + (n * g.out_channels + oc) * out_plane;
+          const T* w = turned.data() + oc * taps;
+          if (m == 0) {
+            ForwardPlane<T, false>(dy, w, q, layout, scratch.data(), dx + i * in_plane);
+          } else {
+            ForwardPlane<T, true>(dy, w, q, layout, scratch.data(), dx + i * in_plane);
+          }
+        }
+      }
+    });
+    return;
+  }
+  // Other strides scatter dy into a scratch plane, in whose layout the strided taps are
+  // consecutive elements, then copy the input plane out of it.
+  ForEachPlane(pool, g.batch * g.in_channels, work, [&](int64_t begin, int64_t end) {
+    const PaddedLayout layout = MakePaddedLayout(p);
+    std::vector<T> scratch(layout.rows * layout.row_len);
+    for (int64_t i = begin; i < end; ++i) {
+      const int64_t n = i / g.in_channels, ic = i % g.in_channels;
+      std::fill(scratch.begin(), scratch.end(), T(0));
+      for (int64_t m = 0; m < multiplier; ++m) {
+        const int64_t oc = ic * multiplier + m;
+        ScatterPlane(dout + (n * g.out_channels + oc) * out_plane, filter + oc * taps, p, layout,
+                     scratch.data());
+      }
+      CopyUnpadded(scratch.data(), p, layout, dx + i * in_plane);
+    }
+  });
+}
+
+template <typename T>
+void FilterGradNchw(ThreadPool* pool, const T* input, const T* dout, const ConvGeometry& g,
+                    T* dfilter) {
+  const ConvPlane p = MakeConvPlane(g);
+  const int64_t multiplier = g.out_channels / g.in_channels;
+  const int64_t taps = p.kernel_h * p.kernel_w;
+  const int64_t in_plane = p.in_h * p.in_w;
+  const int64_t out_plane = p.out_h * p.out_w;
+  if (taps == 0) return;
+  const bool fixed3 = p.kernel_h == 3 && p.kernel_w == 3;
+  const bool fixed5 = p.kernel_h == 5 && p.kernel_w == 5;
+  // Each output channel belongs to one thread, which sums its batch in order.
+  ForEachPlane(pool, g.out_channels, g.batch * out_plane * taps, [&](int64_t begin, int64_t end) {
+    const PaddedLayout layout = MakePaddedLayout(p);
+    std::vector<T> scratch(layout.rows * layout.row_len);
+    std::vector<T> image(taps), total(taps);
+    for (int64_t oc = begin; oc < end; ++oc) {
+      std::fill(total.begin(), total.end(), T(0));
+      for (int64_t n = 0; n < g.batch; ++n) {
+        CopyPadded(input + (n * g.in_channels + oc / multiplier) * in_plane, p, layout,
+                   scratch.data());
+        const T* dy = dout + (n * g.out_channels + oc) * out_plane;
+        if (fixed3) {
+          FilterGradFixed<T, 3>(scratch.data(), dy, p, layout, image.data());
+        } else if (fixed5) {
+          FilterGradFixed<T, 5>(scratch.data(), dy, p, layout, image.data());
+        } else {
+          FilterGradGeneric(scratch.data(), dy, p, layout, image.data());
+        }
+        for (int64_t t = 0; t < taps; ++t) total[t] += image[t];
+      }
+      std::copy(total.begin(), total.end(), dfilter + oc * taps);
+    }
+  });
+}
+
+}  // namespace
+
+template <typename T>
+void DepthwiseConvForward(ThreadPool* pool, const T* input, const T* filter, const ConvGeometry& g,
+                          T* out) {
+  if (!g.channels_last) {
+    ForwardNchw(pool, input, filter, g, out);
+    return;
+  }
+  std::vector<T> x = ChannelsLastToFirst(input, DDim({g.batch, g.h.in, g.w.in, g.in_channels}));
+  std::vector<T> y(g.batch * g.out_channels * g.h.out * g.w.out);
+  ForwardNchw(pool, x.data(), filter, g, y.data());
+  ChannelsFirstToLast(y.data(), DDim({g.batch, g.out_channels, g.h.out, g.w.out}), out);
+}
+
+template <typename T>
+void DepthwiseConvBackward(ThreadPool* pool, const T* input, const T* filter, const T* dout,
+                           const ConvGeometry& g, T* input_grad, T* filter_grad) {
+  if (!g.channels_last) {
+    if (input_grad != nullptr) InputGradNchw(pool, filter, dout, g, input_grad);
+    if (filter_grad != nullptr) FilterGradNchw(pool, input, dout, g, filter_grad);
+    return;
+  }
+  std::vector<T> dy = ChannelsLastToFirst(dout, DDim({g.batch, g.h.out, g.w.out, g.out_channels}));
+  if (filter_grad != nullptr) {
+    std::vector<T> x = ChannelsLastToFirst(input, DDim({g.batch, g.h.in, g.w.in, g.in_channels}));
+    FilterGradNchw(pool, x.data(), dy.data(), g, filter_grad);
+  }
+  if (input_grad != nullptr) {
+    std::vector<T> dx(g.batch * g.in_channels * g.h.in * g.w.in);
+    InputGradNchw(pool, filter, dy.data(), g, dx.data());
+    ChannelsFirstToLast(dx.data(), DDim({g.batch, g.in_channels, g.h.in, g.w.in}), input_grad);
+  }
+}
+
+template void DepthwiseConvForward<float>(ThreadPool*, const float*, const float*,
+                                          const ConvGeometry&, float*);
+template void DepthwiseConvForward<double>(ThreadPool*, const double*, const double*,
+                                           const ConvGeometry&, double*);
+template void DepthwiseConvBackward<float>(ThreadPool*, const float*, const float*, const float*,
+                                           const ConvGeometry&, float*, float*);
+template void DepthwiseConvBackward<double>(ThreadPool*, const double*, const double*,
+                                            const double*, const ConvGeometry&, double*, double*);
+
+}  // namespace funcs
+}  // namespace phi
