@@ -97,7 +97,7 @@ void ConvGradKernel(const Context& dev_ctx, const DenseTensor& input, const Dens
   T* dfilter = funcs::AllocZeroed<T>(dev_ctx, filter_grad);
   if (out_grad.numel() == 0) return;
   if (funcs::IsDepthwiseConv(g)) {  // a direct kernel of its own, no im2col
-    funcs::DepthwiseConvBackward(dev_ctx.thread_pool(), input.data<T>(), filter.data<T>(),
+    funcs::DepthwiseConvBackward(dev_ctx.thread_pool().get(), input.data<T>(), filter.data<T>(),
                                  out_grad.data<T>(), g, dinput, dfilter);
     return;
   }

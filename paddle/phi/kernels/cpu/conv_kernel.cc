@@ -45,12 +45,12 @@ void ConvForwardNchw(const T* input, const T* filter, const ConvGeometry& g, T* 
         matrix = input + n0 * image_size + gi * group_in_size;
       } else {
         for (int64_t b = 0; b < images; ++b) {
-          funcs::Im2Col(input + (n0 + b) * image_size + gi * group_in_size, in_per_group, p,
-                        width, col.data() + b * pixels);
+          funcs::Im2Col(input + (n0 + b) * image_size + gi * group_in_size, in_per_group, p, width,
+                        col.data() + b * pixels);
         }
       }
-      T* dst = images == 1 ? out + n0 * out_image_size + gi * out_per_group * pixels
-                           : product.data();
+      T* dst =
+          images == 1 ? out + n0 * out_image_size + gi * out_per_group * pixels : product.data();
       funcs::Gemm<T>(false, false, out_per_group, width, k, T(1), weights, matrix, T(0), dst);
       if (images == 1) continue;
       for (int64_t b = 0; b < images; ++b) {
@@ -68,8 +68,8 @@ void ConvForwardNchw(const T* input, const T* filter, const ConvGeometry& g, T* 
 template <typename T, typename Context>
 void ConvKernel(const Context& dev_ctx, const DenseTensor& input, const DenseTensor& filter,
                 const std::vector<int>& strides, const std::vector<int>& paddings,
-                const std::string& padding_algorithm, const std::vector<int>& dilations,
-                int groups, const std::string& data_format, DenseTensor* out) {
+                const std::string& padding_algorithm, const std::vector<int>& dilations, int groups,
+                const std::string& data_format, DenseTensor* out) {
   const ConvGeometry g = ComputeConvGeometry(input.dims(), filter.dims(), strides, paddings,
                                              padding_algorithm, dilations, groups, data_format);
   PD_CHECK(out->dims() == g.out_dims, InvalidArgument, "expected conv2d's Output to have dims ",
@@ -77,7 +77,7 @@ void ConvKernel(const Context& dev_ctx, const DenseTensor& input, const DenseTen
   T* result = dev_ctx.template Alloc<T>(out);
   if (out->numel() == 0) return;
   if (funcs::IsDepthwiseConv(g)) {  // a direct kernel of its own, no im2col
-    funcs::DepthwiseConvForward(dev_ctx.thread_pool(), input.data<T>(), filter.data<T>(), g,
+    funcs::DepthwiseConvForward(dev_ctx.thread_pool().get(), input.data<T>(), filter.data<T>(), g,
                                 result);
     return;
   }
@@ -88,8 +88,7 @@ void ConvKernel(const Context& dev_ctx, const DenseTensor& input, const DenseTen
   std::vector<T> x = funcs::ChannelsLastToFirst(input.data<T>(), input.dims());
   std::vector<T> y(out->numel());
   ConvForwardNchw(x.data(), filter.data<T>(), g, y.data());
-  funcs::ChannelsFirstToLast(y.data(), DDim({g.batch, g.out_channels, g.h.out, g.w.out}),
-                             result);
+  funcs::ChannelsFirstToLast(y.data(), DDim({g.batch, g.out_channels, g.h.out, g.w.out}), result);
 }
 
 }  // namespace phi
