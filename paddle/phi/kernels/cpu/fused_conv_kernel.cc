@@ -4,6 +4,7 @@
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/conv_kernel.h"
 #include "paddle/phi/kernels/funcs/parallel.h"
+#include "paddle/phi/kernels/funcs/unary_elementwise.h"
 
 namespace phi {
 namespace {
@@ -14,13 +15,25 @@ enum class ConvAct { kNone, kRelu, kRelu6 };
 // the activation in the unfused ops' order and formulas (elementwise_add, then relu / relu6),
 // so that the fused program computes bit for bit what the unfused one does.
 template <typename T, ConvAct kAct>
-void Epilogue(T* out, const T* res, T bias, T high, int64_t count) {
-  for (int64_t i = 0; i < count; ++i) {
-    T v = out[i] + bias;
-    if (res != nullptr) v = v + res[i];
-    if constexpr (kAct == ConvAct::kRelu) v = v < T(0) ? T(0) : v;
-    if constexpr (kAct == ConvAct::kRelu6) v = v < T(0) ? T(0) : (high < v ? high : v);
-    out[i] = v;
+inline T Activate(T v, T high) {
+  if constexpr (kAct == ConvAct::kRelu) return v < T(0) ? T(0) : v;
+  if constexpr (kAct == ConvAct::kRelu6) return funcs::Clamp(v, T(0), high);
+  return v;
+}
+
+// One loop per combination rather than tests per element, so that each vectorizes; an absent
+// bias is not added (adding 0 would turn a -0 into +0).
+template <typename T, ConvAct kAct>
+void Epilogue(T* out, const T* res, const T* bias, T high, int64_t count) {
+  const T b = bias != nullptr ? *bias : T(0);
+  if (res != nullptr && bias != nullptr) {
+    for (int64_t i = 0; i < count; ++i) out[i] = Activate<T, kAct>(out[i] + b + res[i], high);
+  } else if (res != nullptr) {
+    for (int64_t i = 0; i < count; ++i) out[i] = Activate<T, kAct>(out[i] + res[i], high);
+  } else if (bias != nullptr) {
+    for (int64_t i = 0; i < count; ++i) out[i] = Activate<T, kAct>(out[i] + b, high);
+  } else {
+    for (int64_t i = 0; i < count; ++i) out[i] = Activate<T, kAct>(out[i], high);
   }
 }
 
@@ -38,9 +51,8 @@ void ApplyEpilogue(const DenseTensor* bias, const DenseTensor* residual, bool ch
     // One item per (image, channel) plane.
     funcs::ParallelRange(batch * channels, plane, [&](int64_t begin, int64_t end) {
       for (int64_t i = begin; i < end; ++i) {
-        const T bias_c = b != nullptr ? b[i % channels] : T(0);
-        Epilogue<T, kAct>(data + i * plane, res != nullptr ? res + i * plane : nullptr, bias_c,
-                          high, plane);
+        Epilogue<T, kAct>(data + i * plane, res != nullptr ? res + i * plane : nullptr,
+                          b != nullptr ? b + i % channels : nullptr, high, plane);
       }
     });
     return;
@@ -50,8 +62,8 @@ void ApplyEpilogue(const DenseTensor* bias, const DenseTensor* residual, bool ch
     for (int64_t p = begin; p < end; ++p) {
       for (int64_t c = 0; c < channels; ++c) {
         const int64_t i = p * channels + c;
-        Epilogue<T, kAct>(data + i, res != nullptr ? res + i : nullptr, b != nullptr ? b[c] : T(0),
-                          high, 1);
+        Epilogue<T, kAct>(data + i, res != nullptr ? res + i : nullptr,
+                          b != nullptr ? b + c : nullptr, high, 1);
       }
     }
   });

@@ -13,16 +13,21 @@ using funcs::Unary;
 double PowFactor(const DenseTensor* factor_tensor, float factor) {
   if (factor_tensor == nullptr) return factor;
   PD_CHECK(factor_tensor->numel() == 1, InvalidArgument,
-           "expected pow's FactorTensor to hold one element, but got dims ",
-           factor_tensor->dims());
+           "expected pow's FactorTensor to hold one element, but got dims ", factor_tensor->dims());
   switch (factor_tensor->dtype()) {
-    case DataType::FLOAT32: return factor_tensor->data<float>()[0];
-    case DataType::FLOAT64: return factor_tensor->data<double>()[0];
-    case DataType::INT32: return factor_tensor->data<int32_t>()[0];
-    case DataType::INT64: return static_cast<double>(factor_tensor->data<int64_t>()[0]);
+    case DataType::FLOAT32:
+      return factor_tensor->data<float>()[0];
+    case DataType::FLOAT64:
+      return factor_tensor->data<double>()[0];
+    case DataType::INT32:
+      return factor_tensor->data<int32_t>()[0];
+    case DataType::INT64:
+      return static_cast<double>(factor_tensor->data<int64_t>()[0]);
     default:
-      PD_THROW(InvalidArgument, "expected pow's FactorTensor to be float32, float64, int32 or "
-               "int64, but got ", factor_tensor->dtype());
+      PD_THROW(InvalidArgument,
+               "expected pow's FactorTensor to be float32, float64, int32 or "
+               "int64, but got ",
+               factor_tensor->dtype());
   }
 }
 
@@ -63,28 +68,23 @@ void SquareKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out
 template <typename T, typename Context>
 void Relu6Kernel(const Context& dev_ctx, const DenseTensor& x, float threshold, DenseTensor* out) {
   const T high = static_cast<T>(threshold);
-  Unary<T>(dev_ctx, x, out, "relu6",
-           [high](T v) { return v < T(0) ? T(0) : (high < v ? high : v); });
+  Unary<T>(dev_ctx, x, out, "relu6", [high](T v) { return funcs::Clamp(v, T(0), high); });
 }
 
 template <typename T, typename Context>
 void HardSwishKernel(const Context& dev_ctx, const DenseTensor& x, float threshold, float scale,
                      float offset, DenseTensor* out) {
   const T t = static_cast<T>(threshold), s = static_cast<T>(scale), o = static_cast<T>(offset);
-  Unary<T>(dev_ctx, x, out, "hard_swish", [t, s, o](T v) {
-    T gate = v + o < T(0) ? T(0) : (t < v + o ? t : v + o);
-    return v * gate / s;
-  });
+  Unary<T>(dev_ctx, x, out, "hard_swish",
+           [t, s, o](T v) { return v * funcs::Clamp(v + o, T(0), t) / s; });
 }
 
 template <typename T, typename Context>
 void HardSigmoidKernel(const Context& dev_ctx, const DenseTensor& x, float slope, float offset,
                        DenseTensor* out) {
   const T a = static_cast<T>(slope), b = static_cast<T>(offset);
-  Unary<T>(dev_ctx, x, out, "hard_sigmoid", [a, b](T v) {
-    T y = a * v + b;
-    return y < T(0) ? T(0) : (T(1) < y ? T(1) : y);
-  });
+  Unary<T>(dev_ctx, x, out, "hard_sigmoid",
+           [a, b](T v) { return funcs::Clamp(a * v + b, T(0), T(1)); });
 }
 
 template <typename T, typename Context>

@@ -10,6 +10,15 @@
 namespace phi {
 namespace funcs {
 
+// min(max(v, lo), hi) as PaddlePaddle computes it (NaN passes through), written as two plain
+// selects: the vectorizer turns each into a compare and blend, while a nested select stays a
+// branch that mispredicts on data of mixed sign.
+template <typename T>
+inline T Clamp(T v, T lo, T hi) {
+  const T low_clipped = v < lo ? lo : v;
+  return hi < low_clipped ? hi : low_clipped;
+}
+
 template <typename T, typename Context, typename Op>
 void Unary(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out, const char* op_name,
            Op op) {
