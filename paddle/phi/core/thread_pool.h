@@ -2,6 +2,7 @@
 // small loops run inline on the calling thread (thread hops cost more than small work).
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <exception>
@@ -29,13 +30,22 @@ class ThreadPool {
 
  private:
   void WorkerLoop();
+  // Claims chunks of the task published as `generation` and runs them; returns when none is
+  // left. A claim is a compare-and-swap on claim_, which packs the generation (high 32 bits),
+  // the chunk count (16 bits) and the next chunk (low 16 bits): a thread that woke late for a
+  // finished task fails its claim and never reads the next task's fields half-written.
+  void RunChunks(uint32_t generation);
+
   std::vector<std::thread> workers_;
-  std::mutex mu_;
+  std::mutex mu_;  // sleeping workers, stop_, error_
   std::condition_variable cv_;
-  std::condition_variable done_cv_;
+  std::atomic<uint64_t> claim_{0};
+  std::atomic<int64_t> pending_{0};  // chunks not yet finished
+  std::atomic<int> sleepers_{0};
+  // The task's fields: written by the caller only while no chunk of another task can be
+  // claimed, read by a thread only after its claim succeeded.
   const std::function<void(int64_t, int64_t)>* task_ = nullptr;
-  int64_t task_n_ = 0, chunk_ = 0, next_ = 0, pending_ = 0;
-  uint64_t generation_ = 0;
+  int64_t task_n_ = 0, chunk_ = 0;
   bool stop_ = false;
   int owner_pid_;  // the process whose threads workers_ are
   std::exception_ptr error_;

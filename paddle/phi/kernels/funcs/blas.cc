@@ -5,9 +5,11 @@
 #include <algorithm>
 #include <limits>
 #include <memory>
+#include <mutex>
 
 #include "paddle/common/errors.h"
 #include "paddle/phi/core/device_context.h"
+#include "paddle/phi/kernels/funcs/gemm_eigen.h"
 
 namespace phi {
 namespace funcs {
@@ -35,6 +37,29 @@ void ScaleOnly(int64_t m, int64_t n, T beta, T* c) {
 // few microseconds, about what 2^18 multiply-adds take on one core.
 constexpr int64_t kParallelGemmWork = int64_t{1} << 18;
 
+// Eigen's product (gemm_eigen.cc) where the CPU runs the instructions it was built for; it
+// measured as fast as OpenBLAS on the convolution shapes of ResNet and MobileNet (within -6%
+// to +47%; benchmarks/README.md) and, unlike the serial OpenBLAS, may run on several threads
+// at once.
+bool UseEigenGemm() {
+  static const bool usable = [] {
+    if (!internal::kEigenGemmNeedsAvx2Fma) return true;
+#if defined(__x86_64__) || defined(__i386__)
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+#else
+    return false;
+#endif
+  }();
+  return usable;
+}
+
+// Debian's serial OpenBLAS shares its work buffers between calls: two threads multiplying at
+// once (two Predictors, say) get wrong results. Its calls take turns.
+std::mutex& OpenBlasMutex() {
+  static std::mutex mu;
+  return mu;
+}
+
 template <typename T, typename BlasFn>
 void GemmImpl(BlasFn blas_fn, bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, T alpha,
               const T* a, const T* b, T beta, T* c) {
@@ -44,17 +69,23 @@ void GemmImpl(BlasFn blas_fn, bool trans_a, bool trans_b, int64_t m, int64_t n, 
     ScaleOnly(m, n, beta, c);
     return;
   }
-  const int lda = static_cast<int>(trans_a ? m : k);
-  const int ldb = static_cast<int>(trans_b ? k : n);
-  // The BLAS is the serial one; the runtime's pool splits C into column blocks (or row blocks
-  // when C is tall) and each thread multiplies its block: A by a slice of B, or a slice of A
-  // by B. The inner dimension is never split, so no partial sums cross threads.
+  const int64_t lda = trans_a ? m : k;
+  const int64_t ldb = trans_b ? k : n;
+  if (!UseEigenGemm()) {
+    std::lock_guard<std::mutex> lock(OpenBlasMutex());
+    blas_fn(CblasRowMajor, trans_a ? CblasTrans : CblasNoTrans, trans_b ? CblasTrans : CblasNoTrans,
+            static_cast<int>(m), static_cast<int>(n), static_cast<int>(k), alpha, a,
+            static_cast<int>(lda), b, static_cast<int>(ldb), beta, c, static_cast<int>(n));
+    return;
+  }
+  // The pool splits C into column blocks (or row blocks when C is tall) and each thread
+  // multiplies its block: A by a slice of B, or a slice of A by B. The inner dimension is never
+  // split, so no partial sums cross threads.
   auto block = [&](int64_t m0, int64_t m1, int64_t n0, int64_t n1) {
     const T* a_part = a + (trans_a ? m0 : m0 * lda);
     const T* b_part = b + (trans_b ? n0 * ldb : n0);
-    blas_fn(CblasRowMajor, trans_a ? CblasTrans : CblasNoTrans, trans_b ? CblasTrans : CblasNoTrans,
-            static_cast<int>(m1 - m0), static_cast<int>(n1 - n0), static_cast<int>(k), alpha,
-            a_part, lda, b_part, ldb, beta, c + m0 * n + n0, static_cast<int>(n));
+    internal::EigenGemm<T>(trans_a, trans_b, m1 - m0, n1 - n0, k, alpha, a_part, lda, b_part, ldb,
+                           beta, c + m0 * n + n0, n);
   };
   std::shared_ptr<ThreadPool> pool;
   if (static_cast<double>(m) * n * k >= kParallelGemmWork) pool = CurrentCPUThreadPool();

@@ -1,5 +1,6 @@
-// GEMM for CPU kernels: a thin row-major wrapper over OpenBLAS's cblas (float, double) so
-// that every matrix product in the kernel library goes through one real BLAS.
+// GEMM for CPU kernels (float, double), row-major: every matrix product in the kernel library
+// goes through funcs::Gemm. It runs Eigen's product split over the intra-op pool, or OpenBLAS's
+// cblas on CPUs without the instructions Eigen's copy was built for (blas.cc says why).
 #pragma once
 
 #include <cstdint>
