@@ -37,10 +37,10 @@ void ScaleOnly(int64_t m, int64_t n, T beta, T* c) {
 // few microseconds, about what 2^18 multiply-adds take on one core.
 constexpr int64_t kParallelGemmWork = int64_t{1} << 18;
 
-// Eigen's product (gemm_eigen.cc) where the CPU runs the instructions it was built for; it
-// measured as fast as OpenBLAS on the convolution shapes of ResNet and MobileNet (within -6%
-// to +47%; benchmarks/README.md) and, unlike the serial OpenBLAS, may run on several threads
-// at once.
+// Eigen's product (gemm_eigen.cc) where the CPU runs the instructions it was built for; on the
+// convolution shapes of ResNet and MobileNet it measured within -11% to +54% of OpenBLAS
+// (benchmarks/gemm_bench.cc) and, unlike the serial OpenBLAS, may run on several threads at
+// once.
 bool UseEigenGemm() {
   static const bool usable = [] {
     if (!internal::kEigenGemmNeedsAvx2Fma) return true;
