@@ -343,11 +343,13 @@ def conv_epilogue_ref(x, w, bias, residual, act, threshold, groups=1, pads=(1, 1
         v = np.maximum(v, 0)
     elif act == "relu6":
         v = np.clip(v, 0, threshold)
+    elif act == "hard_swish":
+        v = v * np.clip(v + 3, 0, 6) / 6
     return v.astype(x.dtype)
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
-@pytest.mark.parametrize("act", ["", "relu", "relu6"])
+@pytest.mark.parametrize("act", ["", "relu", "relu6", "hard_swish"])
 @pytest.mark.parametrize("with_bias,with_residual", [(True, True), (True, False), (False, True)])
 def test_fused_conv2d(dtype, act, with_bias, with_residual):
     x, w = rand(2, 4, 5, 6, dtype=dtype), rand(6, 2, 3, 3, dtype=dtype)

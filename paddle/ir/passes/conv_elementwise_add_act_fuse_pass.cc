@@ -1,8 +1,8 @@
 // conv_elementwise_add_act_fuse_pass (inference): conv2d / depthwise_conv2d (NCHW), then
 // optionally elementwise_add (axis 1) of a 1-D parameter bias, then optionally elementwise_add of
-// a residual tensor of the same shape, then optionally relu / relu6, become one fused_conv2d
-// (PaddlePaddle's CPU fused op) whose epilogue does the adds and the activation while the
-// convolution's output is still in cache: one pass over the activation instead of up to four.
+// a residual tensor of the same shape, then optionally relu / relu6 / hard_swish, become one
+// fused_conv2d (PaddlePaddle's CPU fused op) whose epilogue does the adds and the activation while
+// the convolution's output is still in cache: one pass over the activation instead of up to four.
 // Every intermediate must be a temporary read only by the next op of the chain. Runs after
 // conv_bn_fuse_pass, which leaves exactly conv2d + elementwise_add of the folded bias.
 #include "paddle/ir/pass.h"
@@ -78,8 +78,13 @@ class ConvElementwiseAddActFusePass : public Pass {
         next = PrivateReader(*graph, out, next);
       }
     }
-    // -> relu / relu6
-    if (next != nullptr && (next->Op()->Type() == "relu" || next->Op()->Type() == "relu6") &&
+    // -> relu / relu6 / hard_swish (with its default attributes, which the fused kernel uses)
+    const std::string next_type = next != nullptr ? next->Op()->Type() : "";
+    const bool default_hard_swish = next_type == "hard_swish" &&
+                                    AttrOr<float>(*next->Op(), "threshold", 6.0f) == 6.0f &&
+                                    AttrOr<float>(*next->Op(), "scale", 6.0f) == 6.0f &&
+                                    AttrOr<float>(*next->Op(), "offset", 3.0f) == 3.0f;
+    if ((next_type == "relu" || next_type == "relu6" || default_hard_swish) &&
         SingleInput(*next->Op(), "X") == out) {
       act = next->Op()->Type();
       if (act == "relu6") threshold = AttrOr<float>(*next->Op(), "threshold", 6.0f);

@@ -168,9 +168,10 @@ void FusedConv2dInferMeta(const MetaTensor& input, const MetaTensor& filter, con
                           const std::string& data_format, const std::string& fuse_activation,
                           bool fuse_residual_connection, MetaTensor* out) {
   PD_CHECK(fuse_activation.empty() || fuse_activation == "identity" || fuse_activation == "relu" ||
-               fuse_activation == "relu6",
+               fuse_activation == "relu6" || fuse_activation == "hard_swish",
            InvalidArgument,
            "expected fused_conv2d's fuse_activation to be one of \"\", identity, relu, relu6, "
+           "hard_swish, "
            "but got '",
            fuse_activation, "'");
   ConvInferMeta(input, filter, strides, paddings, padding_algorithm, dilations, groups, data_format,

@@ -57,7 +57,8 @@ void FusedBatchNormActGradInferMeta(const MetaTensor& x, const MetaTensor& scale
                                     MetaTensor* scale_grad, MetaTensor* bias_grad);
 
 // fused_conv2d: Output as conv2d's; Bias [C_out] (optional); ResidualData Output's dims, given
-// exactly when fuse_residual_connection; fuse_activation "", "identity", "relu" or "relu6".
+// exactly when fuse_residual_connection; fuse_activation "", "identity", "relu", "relu6" or
+// "hard_swish".
 void FusedConv2dInferMeta(const MetaTensor& input, const MetaTensor& filter, const MetaTensor& bias,
                           const MetaTensor& residual, const std::vector<int>& strides,
                           const std::vector<int>& paddings, const std::string& padding_algorithm,

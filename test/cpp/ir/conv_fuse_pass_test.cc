@@ -80,7 +80,7 @@ void ExpectExactlyTheSame(const framework::ProgramDesc& before, const framework:
 }  // namespace
 
 TEST(ConvElementwiseAddActFusePass, WholeChainsBecomeOneFusedConv) {
-  for (const std::string& act : {"relu", "relu6", ""}) {
+  for (const std::string& act : {"relu", "relu6", "hard_swish", ""}) {
     for (bool bias : {true, false}) {
       for (bool residual : {true, false}) {
         ChainOptions o;

@@ -9,7 +9,7 @@
 namespace phi {
 namespace {
 
-enum class ConvAct { kNone, kRelu, kRelu6 };
+enum class ConvAct { kNone, kRelu, kRelu6, kHardSwish };
 
 // The epilogue over one run of `count` outputs of channel c: the bias add, the residual add and
 // the activation in the unfused ops' order and formulas (elementwise_add, then relu / relu6),
@@ -18,6 +18,8 @@ template <typename T, ConvAct kAct>
 inline T Activate(T v, T high) {
   if constexpr (kAct == ConvAct::kRelu) return v < T(0) ? T(0) : v;
   if constexpr (kAct == ConvAct::kRelu6) return funcs::Clamp(v, T(0), high);
+  // hard_swish with PaddlePaddle's defaults (threshold 6, scale 6, offset 3), as its kernel.
+  if constexpr (kAct == ConvAct::kHardSwish) return v * funcs::Clamp(v + T(3), T(0), T(6)) / T(6);
   return v;
 }
 
@@ -108,9 +110,12 @@ void FusedConv2dKernel(const Context& dev_ctx, const DenseTensor& input, const D
     ApplyEpilogue<T, ConvAct::kRelu>(bias, res, channels_last, high, out);
   } else if (fuse_activation == "relu6") {
     ApplyEpilogue<T, ConvAct::kRelu6>(bias, res, channels_last, high, out);
+  } else if (fuse_activation == "hard_swish") {
+    ApplyEpilogue<T, ConvAct::kHardSwish>(bias, res, channels_last, high, out);
   } else {
     PD_CHECK(fuse_activation.empty() || fuse_activation == "identity", InvalidArgument,
              "expected fused_conv2d's fuse_activation to be one of \"\", identity, relu, relu6, "
+             "hard_swish, "
              "but got '",
              fuse_activation, "'");
     if (bias == nullptr && res == nullptr) return;
