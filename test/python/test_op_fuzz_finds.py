@@ -295,7 +295,7 @@ def test_lookup_table_grads_check_w_and_the_gradient(op_type):
         run_op(op_type, {"W": ones(5, 6, 0), "Ids": ids, "Out@GRAD": ones(5, 6, 0)},
                outputs={"W@GRAD": None})
     want = (2, 6) if op_type == "lookup_table_grad" else (2, 1, 6)
-    with pytest.raises(ValueError, match="Out@GRAD to have the forward output's dims"):
+    with pytest.raises(ValueError, match="Out@GRAD to have lookup_table(_v2)?'s output dims"):
         run_op(op_type, {"W": ones(5, 6), "Ids": ids, "Out@GRAD": ones(3, 6)},
                outputs={"W@GRAD": None})
     got = run_op(op_type, {"W": ones(5, 6), "Ids": ids, "Out@GRAD": ones(*want)},

@@ -10,9 +10,10 @@ void GeneralBinaryGradInferMeta(const MetaTensor& x, const MetaTensor& y, MetaTe
                                 MetaTensor* dy);
 // dx takes x's meta; dx may be absent.
 void UnchangedGradInferMeta(const MetaTensor& x, MetaTensor* dx);
-// Checks that `op`'s Out@GRAD has the forward output's dims `want` (unknown dims, -1, agree with
-// anything) and dtype `dtype`; kernels then index it by the forward's geometry.
-void CheckOutGradLikeForward(const char* op, const DDim& want, DataType dtype,
+// Checks that a grad op's Out@GRAD has its forward op's output dims `want` (unknown dims, -1,
+// agree with anything) and dtype `dtype` (an undefined one passes); kernels then index it by the
+// forward's geometry. Errors name both ops, e.g. "gather_nd_grad's Out@GRAD ... gather_nd's".
+void CheckOutGradLikeForward(const char* forward_op, const DDim& want, DataType dtype,
                              const MetaTensor& out_grad);
 
 }  // namespace phi

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "paddle/common/errors.h"
+#include "paddle/phi/infermeta/backward.h"
 #include "paddle/phi/kernels/funcs/axis_utils.h"
 
 namespace phi {
@@ -269,13 +270,7 @@ void RoiAlignGradInferMeta(const MetaTensor& x, const MetaTensor& rois, const Me
   MetaTensor out_meta(&out);
   RoiAlignInferMeta(x, rois, rois_num, pooled_height, pooled_width, spatial_scale, sampling_ratio,
                     aligned, &out_meta);
-  const DDim& want = out.dims();
-  const DDim& got = out_grad.dims();
-  bool same = got.size() == want.size();
-  for (int i = 0; same && i < got.size(); ++i) same = Agree(got[i], want[i]);
-  PD_CHECK(same && out_grad.dtype() == x.dtype(), InvalidArgument,
-           "expected roi_align_grad's Out@GRAD to have roi_align's output dims ", want,
-           " and X's dtype ", x.dtype(), ", but got ", got, " ", out_grad.dtype());
+  CheckOutGradLikeForward("roi_align", out.dims(), x.dtype(), out_grad);
   if (x_grad != nullptr && *x_grad) x_grad->share_meta(x);
 }
 

@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "paddle/common/errors.h"
+#include "paddle/phi/infermeta/backward.h"
 #include "paddle/phi/infermeta/interp_more.h"
 #include "paddle/phi/kernels/funcs/axis_utils.h"
 
@@ -122,12 +123,7 @@ void Pad3dGradInferMeta(const MetaTensor& x, const MetaTensor& paddings_tensor,
   DenseTensor out;  // the forward's checks and output dims
   MetaTensor out_meta(&out);
   Pad3dInferMeta(x, paddings_tensor, paddings, mode, data_format, &out_meta);
-  const DDim& want = out.dims();
-  const DDim& got = out_grad.dims();
-  bool same = got.size() == want.size();
-  for (int i = 0; same && i < got.size(); ++i) same = funcs::ExtentsCompatible(got[i], want[i]);
-  PD_CHECK(same, InvalidArgument, "expected pad3d_grad's Out@GRAD to have pad3d's output dims ",
-           want, " (X ", x.dims(), "), but got ", got);
+  CheckOutGradLikeForward("pad3d", out.dims(), x.dtype(), out_grad);
   if (x_grad != nullptr && *x_grad) x_grad->share_meta(x);
 }
 

@@ -40,12 +40,12 @@ void LookupTableInferMeta(const MetaTensor& w, const MetaTensor& ids, int64_t pa
   out->set_layout(w.layout());
 }
 
-void LookupTableGradInferMeta(const MetaTensor& w, const MetaTensor& ids, const MetaTensor& out_grad,
-                              int64_t padding_idx, MetaTensor* w_grad) {
+void LookupTableGradInferMeta(const MetaTensor& w, const MetaTensor& ids,
+                              const MetaTensor& out_grad, int64_t padding_idx, MetaTensor* w_grad) {
   DenseTensor out;  // the forward's checks and output dims
   MetaTensor out_meta(&out);
   LookupTableInferMeta(w, ids, padding_idx, &out_meta);
-  CheckOutGradLikeForward("lookup_table_grad", out.dims(), w.dtype(), out_grad);
+  CheckOutGradLikeForward("lookup_table", out.dims(), w.dtype(), out_grad);
   if (w_grad != nullptr && *w_grad) w_grad->share_meta(w);
 }
 

@@ -437,7 +437,7 @@ void EmbeddingGradInferMeta(const MetaTensor& weight, const MetaTensor& ids,
   DenseTensor out;  // the forward's checks and output dims
   MetaTensor out_meta(&out);
   EmbeddingInferMeta(weight, ids, &out_meta);
-  CheckOutGradLikeForward("lookup_table_v2_grad", out.dims(), weight.dtype(), out_grad);
+  CheckOutGradLikeForward("lookup_table_v2", out.dims(), weight.dtype(), out_grad);
   if (weight_grad != nullptr && *weight_grad) weight_grad->share_meta(weight);
 }
 

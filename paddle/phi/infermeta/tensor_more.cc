@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "paddle/common/errors.h"
+#include "paddle/phi/infermeta/backward.h"
 #include "paddle/phi/infermeta/nullary.h"
 #include "paddle/phi/kernels/funcs/axis_utils.h"
 
@@ -168,24 +169,18 @@ void PNormGradInferMeta(const MetaTensor& x, const MetaTensor& out, const MetaTe
   for (int i = 0; i < 2; ++i) {
     // The kernel reads one norm (and one gradient) per reduced position.
     PD_CHECK(funcs::ExtentsCompatible(given[i]->dims().numel(), want), InvalidArgument,
-             "expected p_norm_grad's ", names[i], " to hold the ", want, " norms of X ",
-             x.dims(), " (axis ", axis, ", asvector ", asvector, "), but got dims ",
-             given[i]->dims());
+             "expected p_norm_grad's ", names[i], " to hold the ", want, " norms of X ", x.dims(),
+             " (axis ", axis, ", asvector ", asvector, "), but got dims ", given[i]->dims());
   }
   if (x_grad != nullptr && *x_grad) x_grad->share_meta(x);
 }
 
-void GatherNdGradInferMeta(const MetaTensor& x, const MetaTensor& index,
-                           const MetaTensor& out_grad, MetaTensor* x_grad) {
+void GatherNdGradInferMeta(const MetaTensor& x, const MetaTensor& index, const MetaTensor& out_grad,
+                           MetaTensor* x_grad) {
   DenseTensor out;  // the forward's checks and output dims
   MetaTensor out_meta(&out);
   GatherNdInferMeta(x, index, &out_meta);
-  const DDim& want = out.dims();
-  const DDim& got = out_grad.dims();
-  bool same = got.size() == want.size();
-  for (int i = 0; same && i < got.size(); ++i) same = ExtentsCompatible(got[i], want[i]);
-  PD_CHECK(same, InvalidArgument, "expected gather_nd_grad's Out@GRAD to have gather_nd's output "
-           "dims ", want, " (X ", x.dims(), ", Index ", index.dims(), "), but got ", got);
+  CheckOutGradLikeForward("gather_nd", out.dims(), x.dtype(), out_grad);
   if (x_grad != nullptr && *x_grad) x_grad->share_meta(x);
 }
 

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "paddle/common/errors.h"
+#include "paddle/phi/infermeta/backward.h"
 #include "paddle/phi/kernels/funcs/axis_utils.h"
 #include "paddle/phi/kernels/funcs/broadcast.h"
 
@@ -227,21 +228,11 @@ void AffineChannelInferMeta(const MetaTensor& x, const MetaTensor& scale, const 
 
 void AffineChannelGradInferMeta(const MetaTensor& x, const MetaTensor& scale,
                                 const MetaTensor& out_grad, const std::string& data_layout,
-                                MetaTensor* x_grad, MetaTensor* scale_grad,
-                                MetaTensor* bias_grad) {
+                                MetaTensor* x_grad, MetaTensor* scale_grad, MetaTensor* bias_grad) {
   // The forward's checks (Scale stands in for Bias, which the grad op does not take); the kernel
   // walks Out@GRAD's channels and reads Scale and X by them.
   AffineChannelInferMeta(x, scale, scale, data_layout, nullptr);
-  const DDim& want = x.dims();
-  const DDim& got = out_grad.dims();
-  bool same = got.size() == want.size();
-  for (int i = 0; same && i < got.size(); ++i) same = ExtentsCompatible(got[i], want[i]);
-  PD_CHECK(same, InvalidArgument,
-           "expected affine_channel_grad's Out@GRAD to have affine_channel's output dims ", want,
-           ", but got ", got);
-  PD_CHECK(out_grad.dtype() == x.dtype(), InvalidArgument,
-           "expected affine_channel_grad's Out@GRAD to have X's dtype ", x.dtype(), ", but got ",
-           out_grad.dtype());
+  CheckOutGradLikeForward("affine_channel", x.dims(), x.dtype(), out_grad);
   SetMeta(x_grad, x.dims(), x);
   SetMeta(scale_grad, scale.dims(), scale);
   SetMeta(bias_grad, scale.dims(), scale);
@@ -390,9 +381,8 @@ void SetValueGradInferMeta(const MetaTensor& out_grad, const MetaTensor& value_t
                            const std::vector<int64_t>& axes, const std::vector<int64_t>& starts,
                            const std::vector<int64_t>& ends, const std::vector<int64_t>& steps,
                            const std::vector<int64_t>& decrease_axes,
-                           const std::vector<int64_t>& none_axes,
-                           const std::vector<int64_t>& shape, MetaTensor* input_grad,
-                           MetaTensor* value_grad) {
+                           const std::vector<int64_t>& none_axes, const std::vector<int64_t>& shape,
+                           MetaTensor* input_grad, MetaTensor* value_grad) {
   // Out has Input's dims, so the forward's checks on Out@GRAD: the region fits it and the
   // value broadcasts to the region (the kernel sums the region back onto ValueTensor@GRAD).
   SetValueInferMeta(out_grad, value_tensor, {}, {}, {}, axes, starts, ends, steps, decrease_axes,

@@ -3,6 +3,7 @@
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/conv_kernel.h"
+#include "paddle/phi/kernels/funcs/manipulation.h"
 #include "paddle/phi/kernels/funcs/parallel.h"
 #include "paddle/phi/kernels/funcs/unary_elementwise.h"
 
@@ -11,9 +12,7 @@ namespace {
 
 enum class ConvAct { kNone, kRelu, kRelu6, kHardSwish };
 
-// The epilogue over one run of `count` outputs of channel c: the bias add, the residual add and
-// the activation in the unfused ops' order and formulas (elementwise_add, then relu / relu6),
-// so that the fused program computes bit for bit what the unfused one does.
+// The activations in the formulas of the standalone relu / relu6 / hard_swish kernels.
 template <typename T, ConvAct kAct>
 inline T Activate(T v, T high) {
   if constexpr (kAct == ConvAct::kRelu) return v < T(0) ? T(0) : v;
@@ -23,8 +22,10 @@ inline T Activate(T v, T high) {
   return v;
 }
 
-// One loop per combination rather than tests per element, so that each vectorizes; an absent
-// bias is not added (adding 0 would turn a -0 into +0).
+// The epilogue over `count` outputs of one channel: the bias add, the residual add and the
+// activation in the unfused ops' order, so that the fused program computes bit for bit what the
+// unfused one does. One loop per combination rather than tests per element, so that each
+// vectorizes; an absent bias is not added (adding 0 would turn a -0 into +0).
 template <typename T, ConvAct kAct>
 void Epilogue(T* out, const T* res, const T* bias, T high, int64_t count) {
   const T b = bias != nullptr ? *bias : T(0);
@@ -92,15 +93,12 @@ void FusedConv2dKernel(const Context& dev_ctx, const DenseTensor& input, const D
   PD_CHECK(bias == nullptr || bias->numel() == channels, InvalidArgument,
            "expected fused_conv2d's Bias to hold ", channels,
            " values (the output channels), but got ", bias != nullptr ? bias->dims() : DDim());
-  // The convolution writes Output before the residual is read: never into the residual's buffer.
+  // The convolution writes Output before the residual is read: never into the residual's buffer
+  // (held by value, so its data outlives Output getting storage of its own).
   DenseTensor residual_in;
   if (residual != nullptr) {
     residual_in = *residual;
-    if (out->Holder() != nullptr && out->Holder() == residual->Holder()) {
-      const DDim dims = out->dims();
-      out->clear();
-      out->Resize(dims);
-    }
+    funcs::AllocUnaliased<T>(dev_ctx, out, {residual});
   }
   ConvKernel<T>(dev_ctx, input, filter, strides, paddings, padding_algorithm, dilations, groups,
                 data_format, out);
