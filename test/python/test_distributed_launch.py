@@ -131,6 +131,9 @@ def test_two_runs_get_different_ports_and_log_dir(tmp_path):
     assert (tmp_path / "mylogs" / "workerlog.0").read_text().count("hello from rank 0") == 2
     assert first["PADDLE_CURRENT_ENDPOINT"] != second["PADDLE_CURRENT_ENDPOINT"] or \
         first["PADDLE_MASTER"] != second["PADDLE_MASTER"]
+    r = _run(tmp_path, "--log_dir", "mylogs", "--log_overwrite", "true", script)
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "mylogs" / "workerlog.0").read_text().count("hello from rank 0") == 1
 
 
 def test_devices_select_one_device_per_worker(tmp_path):
@@ -269,6 +272,29 @@ def test_master_that_never_answers(tmp_path):
     assert r.returncode == 1
     assert "could not reach the rendezvous master" in r.stderr and "within 1 s" in r.stderr
     assert not _dumps(tmp_path)
+
+
+def test_rendezvous_rejects_a_node_of_another_job(tmp_path):
+    script = _script(tmp_path, ENV_DUMP)
+    master = f"127.0.0.1:{_free_port()}"
+    common = ["--nnodes", 2, "--master", master, "--rendezvous_timeout", 2]
+    results = _launch_nodes(tmp_path, script, [common + ["--rank", 0, "--job_id", "a"],
+                                               common + ["--rank", 1, "--job_id", "b"]])
+    (rc0, _, err0), (rc1, _, err1) = results
+    assert rc1 == 1 and "refused this node: --job_id 'b' differs from the master's 'a'" in err1
+    assert rc0 == 1 and "rendezvous timed out after 2 s: 1 of 2 nodes joined" in err0
+    assert not _dumps(tmp_path)
+
+
+def test_node_0_cannot_listen_on_a_busy_master_port(tmp_path):
+    script = _script(tmp_path, ENV_DUMP)
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        port = busy.getsockname()[1]
+        r = _run(tmp_path, "--nnodes", 2, "--rank", 0, "--master", f"127.0.0.1:{port}", script)
+    assert r.returncode == 1
+    assert f"node rank 0 cannot listen on the master address 127.0.0.1:{port}" in r.stderr
 
 
 def test_bad_arguments_exit_2_from_the_command_line(tmp_path):

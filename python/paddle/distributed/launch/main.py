@@ -15,6 +15,7 @@ from paddle.distributed.launch.rendezvous import (RendezvousError, free_ports, l
 STOP_GRACE_S = 3.0
 _POLL_S = 0.1
 _TAIL_LINES = 20
+_TAIL_BYTES = 64 << 10
 
 # The variables the launcher owns: it sets them per worker, and drops stale values inherited
 # from its own environment (e.g. a launcher started inside a worker) before that.
@@ -133,7 +134,8 @@ class Worker:
     def tail(self, lines=_TAIL_LINES):
         try:
             with open(self.log_path, "rb") as f:
-                f.seek(self.log_start)
+                size = f.seek(0, os.SEEK_END)
+                f.seek(max(self.log_start, size - _TAIL_BYTES))
                 text = f.read().decode(errors="replace")
         except OSError:
             return ""
@@ -148,20 +150,22 @@ class _Tee:
         self.pos = worker.log_start
 
     def pump(self):
+        if self.pos is None:
+            return
         try:
             with open(self.worker.log_path, "rb") as f:
                 f.seek(self.pos)
                 data = f.read()
-        except OSError:
-            return
-        if data:
-            self.pos += len(data)
-            out = getattr(sys.stdout, "buffer", None)
-            if out is not None:
-                out.write(data)
-            else:
-                sys.stdout.write(data.decode(errors="replace"))
-            sys.stdout.flush()
+            if data:
+                self.pos += len(data)
+                out = getattr(sys.stdout, "buffer", None)
+                if out is not None:
+                    out.write(data)
+                else:
+                    sys.stdout.write(data.decode(errors="replace"))
+                sys.stdout.flush()
+        except (OSError, ValueError):  # console closed (e.g. a broken pipe): keep the job going
+            self.pos = None
 
 
 def stop_workers(workers, grace=STOP_GRACE_S):
@@ -265,6 +269,17 @@ def _run_workers(args, rdzv, devices, received):
         stop_workers(workers)
         rdzv.report(False, f"node {node} could not start its workers: {e}")
         return 1
+    try:
+        return _watch(workers, rdzv, received)
+    except BaseException as e:
+        stop_workers(workers)  # never leave workers behind, whatever went wrong here
+        rdzv.report(False, f"the launcher of node {node} failed: {e!r}")
+        raise
+
+
+def _watch(workers, rdzv, received):
+    """Polls the workers and the other nodes until the job ends; returns the exit code."""
+    node = rdzv.node_rank
     tee = _Tee(workers[0])
     while True:
         tee.pump()

@@ -128,10 +128,14 @@ class Rendezvous:
                 continue
             reason = None
             while True:
-                message = reader.read()
+                try:
+                    message = reader.read()
+                except RendezvousError as e:
+                    reason = f"bad message from node {rank}: {e}"
+                    break
                 if message is None:
                     break
-                event = message.get("event")
+                event = message.get("event") if isinstance(message, dict) else None
                 if event == "done":
                     self._finished.add(rank)
                     break
@@ -225,7 +229,10 @@ def _serve(listener, me, master_ip, deadline, timeout, log):
             conn, _ = listener.accept()
             conn.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
             reader = _LineReader(conn)
-            message = reader.read(min(deadline, time.monotonic() + 10))
+            try:
+                message = reader.read(min(deadline, time.monotonic() + 10))
+            except RendezvousError as e:
+                message = str(e)
             error = _check_joiner(message, me, [m for m, _ in joined])
             if error:
                 log(f"rejected a node: {error}")
