@@ -13,6 +13,7 @@ BUILD = os.environ.get("PADDLE_BUILD_DIR", os.path.join(ROOT, "build"))
 RUNTIME_LIBS = ["paddle/common/libcommon.so", "paddle/phi/libphi.so",
                 "paddle/framework/libframework.so", "paddle/ir/libir.so",
                 "paddle/executor/libexecutor.so", "paddle/inference/libpaddle_inference.so"]
+OPTIONAL_LIBS = ["paddle/distributed/libdistributed.so"]  # built WITH_GLOO (the default)
 
 
 class BuildWithCMake(build_py):
@@ -27,7 +28,7 @@ class BuildWithCMake(build_py):
         for so in glob.glob(os.path.join(BUILD, "python/paddle/base/libpaddle*.so")):
             shutil.copy2(so, os.path.join(target, "base"))
         os.makedirs(os.path.join(target, "libs"), exist_ok=True)
-        for lib in RUNTIME_LIBS:
+        for lib in RUNTIME_LIBS + [p for p in OPTIONAL_LIBS if os.path.exists(os.path.join(BUILD, p))]:
             shutil.copy2(os.path.join(BUILD, lib), os.path.join(target, "libs"))
 
 

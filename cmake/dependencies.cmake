@@ -22,6 +22,9 @@ message(STATUS "BLAS: ${OPENBLAS_LIBRARY} (cblas.h in ${CBLAS_INCLUDE_DIR})")
 
 if(NOT ONLY_PHI)
   find_package(Protobuf REQUIRED)
+  if(WITH_GLOO)
+    find_package(Gloo CONFIG REQUIRED)  # Debian libgloo-dev
+  endif()
   find_package(Python3 COMPONENTS Interpreter Development.Module REQUIRED)
   if(WITH_PYTHON)
     execute_process(COMMAND ${Python3_EXECUTABLE} -c "import pybind11; print(pybind11.get_cmake_dir())"

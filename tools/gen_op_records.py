@@ -14,6 +14,7 @@ One record per op (DESIGN.md, "Ops: one record each"):
     inplace: {Out: X}
     no_need_buffer: X
     random: true                        # draws random numbers
+    side_effect: true                   # acts beyond its outputs (collectives, send/recv)
     no_kernel: true                     # run by the executor itself (feed, fetch, control flow)
 
 A custom grad: grad: {op: scale, inputs: {X: Out@GRAD}, outputs: {Out: X@GRAD},
@@ -153,7 +154,7 @@ def literal_attr(name, value):
 def emit_record(rec, out):
     op = rec["op"]
     known = {"op", "inputs", "outputs", "attrs", "infer_meta", "kernel", "kernel_dtype", "grad",
-             "inplace", "no_need_buffer", "random", "no_kernel", "comment"}
+             "inplace", "no_need_buffer", "random", "side_effect", "no_kernel", "comment"}
     unknown = set(rec) - known
     if unknown:
         raise RecordError(f"op {op}: unknown keys {sorted(unknown)}")
@@ -222,6 +223,8 @@ def emit_record(rec, out):
         w(f"    r.no_need_buffer.push_back({cxx_str(slot)});")
     if rec.get("random"):
         w("    r.is_random = true;")
+    if rec.get("side_effect"):
+        w("    r.has_side_effects = true;")
     w("    registry->Add(std::move(r));")
     w("  }")
 

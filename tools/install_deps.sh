@@ -9,7 +9,7 @@ DEB_PACKAGES=(
   libeigen3-dev libgoogle-glog-dev libgflags-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   pybind11-dev libopenblas-serial-dev clang libclang-rt-14-dev zlib1g-dev
-  dataset-fashion-mnist
+  libgloo-dev dataset-fashion-mnist
 )
 PY_PACKAGES=(numpy pytest pyyaml pybind11 setuptools wheel)
 

@@ -13,6 +13,8 @@ const char* ErrorCodeName(ErrorCode code) {
     case ErrorCode::kResourceExhausted: return "ResourceExhausted";
     case ErrorCode::kPreconditionNotMet: return "PreconditionNotMet";
     case ErrorCode::kInternal: return "Internal";
+    case ErrorCode::kUnavailable: return "Unavailable";
+    case ErrorCode::kExecutionTimeout: return "ExecutionTimeout";
   }
   return "Unknown";
 }
@@ -53,6 +55,8 @@ void RethrowWithContext(const std::exception& e, const std::string& line) {
       PD_RETHROW_CASE(ResourceExhausted)
       PD_RETHROW_CASE(PreconditionNotMet)
       PD_RETHROW_CASE(Internal)
+      PD_RETHROW_CASE(Unavailable)
+      PD_RETHROW_CASE(ExecutionTimeout)
 #undef PD_RETHROW_CASE
     }
   }

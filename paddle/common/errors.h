@@ -18,6 +18,8 @@ enum class ErrorCode {
   kResourceExhausted,    // Python MemoryError
   kPreconditionNotMet,   // Python RuntimeError
   kInternal,             // Python RuntimeError: a bug of ours, not of the caller
+  kUnavailable,          // Python ConnectionError: a peer (another rank, a server) is gone
+  kExecutionTimeout,     // Python TimeoutError: a wait (rendezvous, collective) ran out
 };
 
 const char* ErrorCodeName(ErrorCode code);
@@ -55,6 +57,8 @@ PD_DEFINE_ERROR_TYPE(Unimplemented)
 PD_DEFINE_ERROR_TYPE(ResourceExhausted)
 PD_DEFINE_ERROR_TYPE(PreconditionNotMet)
 PD_DEFINE_ERROR_TYPE(Internal)
+PD_DEFINE_ERROR_TYPE(Unavailable)
+PD_DEFINE_ERROR_TYPE(ExecutionTimeout)
 #undef PD_DEFINE_ERROR_TYPE
 
 // Concatenates anything streamable; used only on the failure path.

@@ -144,11 +144,12 @@ void Interpreter::BuildInstruction(size_t index, Instruction* instr) {
 
 void Interpreter::BuildDependencies() {
   // Edges: read-after-write, write-after-read, write-after-write, and a chain through random
-  // ops so that results are deterministic for a seed whatever the schedule.
+  // and side-effect ops, so that results are deterministic for a seed whatever the schedule
+  // and every rank runs its collectives in the program's order.
   std::unordered_map<std::string, size_t> last_writer;
   std::unordered_map<std::string, std::vector<size_t>> readers_since_write;
   std::vector<std::unordered_set<size_t>> edges(instructions_.size());
-  long last_random = -1;
+  long last_ordered = -1;
   auto add_edge = [&](size_t from, size_t to) {
     if (from != to) edges[from].insert(to);
   };
@@ -166,9 +167,10 @@ void Interpreter::BuildDependencies() {
       readers_since_write[name].clear();
       last_writer[name] = i;
     }
-    if (instructions_[i].record != nullptr && instructions_[i].record->is_random) {
-      if (last_random >= 0) add_edge(static_cast<size_t>(last_random), i);
-      last_random = static_cast<long>(i);
+    const auto* record = instructions_[i].record;
+    if (record != nullptr && (record->is_random || record->has_side_effects)) {
+      if (last_ordered >= 0) add_edge(static_cast<size_t>(last_ordered), i);
+      last_ordered = static_cast<long>(i);
     }
   }
   for (size_t i = 0; i < instructions_.size(); ++i) {

@@ -64,6 +64,9 @@ struct OpRecord {
   std::vector<std::pair<std::string, std::string>> inplace;  // output slot <- input slot
   std::vector<std::string> no_need_buffer;  // inputs whose data the kernel never reads
   bool is_random = false;  // draws random numbers: random ops run in program order
+  // Acts beyond its outputs (collectives: every rank must run them, in the same order):
+  // never removed or folded by passes, and run in program order like random ops.
+  bool has_side_effects = false;
   bool no_kernel = false;  // handled by the executor itself (feed, fetch, control flow)
 
   int InputIndex(const std::string& slot) const;

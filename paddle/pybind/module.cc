@@ -16,6 +16,8 @@ PyObject* ExceptionClass(common::ErrorCode code) {
     case common::ErrorCode::kOutOfRange: return PyExc_IndexError;
     case common::ErrorCode::kUnimplemented: return PyExc_NotImplementedError;
     case common::ErrorCode::kResourceExhausted: return PyExc_MemoryError;
+    case common::ErrorCode::kUnavailable: return PyExc_ConnectionError;
+    case common::ErrorCode::kExecutionTimeout: return PyExc_TimeoutError;
     default: return PyExc_RuntimeError;
   }
 }
@@ -40,6 +42,7 @@ PYBIND11_MODULE(libpaddle, m) {
   BindIR(&m);
   BindInference(&m);
   BindEager(&m);
+  BindDistributed(&m);
   m.def("set_seed", [](uint64_t seed) { phi::funcs::SetGlobalSeed(seed); });
   m.def("get_seed", [] { return phi::funcs::GetGlobalSeed(); });
   m.def("set_flag", &common::SetFlag);

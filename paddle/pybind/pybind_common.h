@@ -25,6 +25,7 @@ void BindIO(py::module_* m);
 void BindIR(py::module_* m);
 void BindInference(py::module_* m);
 void BindEager(py::module_* m);
+void BindDistributed(py::module_* m);
 
 // Attribute values <-> Python objects.
 py::object AttrToPython(const framework::Attr& attr);

@@ -75,3 +75,4 @@ def set_device(device):
     if not str(device).startswith("cpu"):
         raise ValueError(f"expected device 'cpu' (this build has no GPU backend), but got {device!r}")
     return CPUPlace()
+from paddle.distributed import DataParallel  # noqa: F401,E402

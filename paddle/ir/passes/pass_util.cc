@@ -50,7 +50,7 @@ bool HasSideEffects(const framework::OpDesc& op) {
       type == "while" || type == "save" || type == "save_combine" || type == "print")
     return true;
   const auto* record = framework::OpRecordRegistry::Instance().Find(type);
-  return record == nullptr || record->is_random;
+  return record == nullptr || record->is_random || record->has_side_effects;
 }
 
 }  // namespace ir

@@ -472,6 +472,17 @@ def backward(tensors, grad_tensors=None, retain_graph=False):
                 leaf._grad = Tensor(grads[uid], stop_gradient=True, name=leaf.name + _GRAD)
             else:
                 leaf._grad._t = _add(leaf._grad._t, grads[uid])
+        _run_post_backward_callbacks()
+
+
+# Callables run once after the next backward() has accumulated the leaves' gradients
+# (paddle.DataParallel all-reduces the gradients there).
+_post_backward_callbacks = []
+
+
+def _run_post_backward_callbacks():
+    while _post_backward_callbacks:
+        _post_backward_callbacks.pop(0)()
 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
