@@ -25,11 +25,13 @@ struct TapeNode {
     std::shared_ptr<TapeNode> producer;
     py::object leaf;  // the Tensor when it is a leaf, else None
     bool no_grad;
+    uint32_t version;  // the value's in-place version when saved
   };
   struct Output {
     std::string name;
     int64_t uid;
     phi::DenseTensor value;
+    uint32_t version;
   };
 
   int64_t seq = 0;
@@ -120,6 +122,7 @@ TapeNode::Input MakeInput(const std::string& name, PyObject* tensor) {
   in.producer = NodeOf(tensor);
   in.leaf = in.producer ? py::none() : py::reinterpret_borrow<py::object>(tensor);
   in.no_grad = GetAttr(tensor, st.attr_stop).ptr() == Py_True;
+  in.version = InplaceVersion(in.value);
   return in;
 }
 
@@ -146,8 +149,9 @@ std::shared_ptr<TapeNode> RecordPyFunc(const py::object& backward_fn, const py::
   }
   for (auto item : outputs) {
     PyObject* t = item.second.ptr();
+    const phi::DenseTensor& value = *GetAttr(t, st.attr_t).cast<phi::DenseTensor*>();
     node->outputs.push_back({SlotName(item.first), GetAttr(t, st.attr_uid).cast<int64_t>(),
-                             *GetAttr(t, st.attr_t).cast<phi::DenseTensor*>()});
+                             value, InplaceVersion(value)});
   }
   node->seq = st.next_seq++;
   for (auto item : outputs) Attach(item.second.ptr(), node);
@@ -175,6 +179,24 @@ phi::DenseTensor AddTensors(const phi::DenseTensor& a, const phi::DenseTensor& b
   phi::DenseTensor out;
   op->Run({const_cast<phi::DenseTensor*>(&a), const_cast<phi::DenseTensor*>(&b)}, {&out});
   return out;
+}
+
+// Checks that nothing wrote the storage of `value` (input or output `var` of `node`, a
+// tensor with identity `uid`, `leaf` when a leaf) in place since the node saved it at
+// `version`: a grad op reading it would silently use the changed value.
+void CheckSaved(const TapeNode& node, const std::string& var, const phi::DenseTensor& value,
+                uint32_t version, int64_t uid, const py::object& leaf) {
+  uint32_t now = InplaceVersion(value);
+  if (now == version) return;
+  std::string name = leaf.is_none()
+                         ? "eager_tmp_" + std::to_string(uid)
+                         : GetAttr(leaf.ptr(), TapeState::Get().attr_name).cast<std::string>();
+  throw std::runtime_error("Tensor '" + name + "' used in gradient computation of '" +
+                           node.op->desc().Type() + "' (its variable " +
+                           var.substr(0, var.find('#')) +
+                           ") has been modified by an inplace operation: its version is " +
+                           std::to_string(now) + " but the expected version is " +
+                           std::to_string(version));
 }
 
 phi::DenseTensor ZerosLike(const phi::DenseTensor& value) {
@@ -273,7 +295,8 @@ py::tuple Backward(const py::list& seeds, bool retain_graph, const py::set& bloc
         std::vector<phi::DenseTensor> zeros;
         zeros.reserve(grad_op->input_names().size());
         std::vector<phi::DenseTensor*> ins;
-        for (const auto& name : grad_op->input_names()) {
+        for (size_t i = 0; i < grad_op->input_names().size(); ++i) {
+          const std::string& name = grad_op->input_names()[i];
           size_t n = name.size(), k = std::strlen(framework::kGradSuffix);
           if (n > k && name.compare(n - k, k, framework::kGradSuffix) == 0) {
             const TapeNode::Output* out = node->FindOutput(name.substr(0, n - k));
@@ -293,7 +316,15 @@ py::tuple Backward(const py::list& seeds, bool retain_graph, const py::set& bloc
           PD_CHECK(in != nullptr || out != nullptr, NotFound, "expected grad op '",
                    grad_op->desc().Type(), "' to read a variable of its forward op, but got '",
                    name, "'");
-          ins.push_back(const_cast<phi::DenseTensor*>(in ? &in->value : &out->value));
+          const phi::DenseTensor& value = in ? in->value : out->value;
+          if (grad_op->ReadsData(i)) {
+            if (in) {
+              CheckSaved(*node, name, value, in->version, in->uid, in->leaf);
+            } else {
+              CheckSaved(*node, name, value, out->version, out->uid, py::none());
+            }
+          }
+          ins.push_back(const_cast<phi::DenseTensor*>(&value));
         }
         std::vector<phi::DenseTensor> produced(grad_op->output_names().size());
         std::vector<phi::DenseTensor*> outs;
@@ -357,11 +388,13 @@ void RecordOp(const std::string& type, const py::dict& inputs, const py::dict& o
   for (size_t o = 0; o < out_objs.size(); ++o) {
     PyObject* t = out_objs[o];
     if (aliased[o]) {
+      // The tensor takes fresh storage, which counts as its in-place write.
+      MarkWrittenInPlace(outs[o], InplaceVersion(*GetAttr(t, st.attr_t).cast<phi::DenseTensor*>()));
       bool is_leaf = GetAttr(t, st.attr_node).is_none();
       if (is_leaf && GetAttr(t, st.attr_stop).ptr() == Py_True) {
         SetAttr(t, st.attr_t, fresh[o]);
         constant[o] = true;
-        node->outputs.push_back({out_names[o], st.NextUid(), *outs[o]});
+        node->outputs.push_back({out_names[o], st.NextUid(), *outs[o], InplaceVersion(*outs[o])});
         continue;
       }
       if (is_leaf) {
@@ -372,7 +405,8 @@ void RecordOp(const std::string& type, const py::dict& inputs, const py::dict& o
       SetAttr(t, st.attr_t, fresh[o]);
       SetAttr(t, st.attr_uid, py::int_(st.NextUid()));
     }
-    node->outputs.push_back({out_names[o], GetAttr(t, st.attr_uid).cast<int64_t>(), *outs[o]});
+    node->outputs.push_back({out_names[o], GetAttr(t, st.attr_uid).cast<int64_t>(), *outs[o],
+                             InplaceVersion(*outs[o])});
   }
   for (size_t o = 0; o < out_objs.size(); ++o) {
     if (!constant[o]) Attach(out_objs[o], node);

@@ -227,14 +227,24 @@ class Tensor(Variable):
         return self.numpy().tolist()
 
     def set_value(self, value):
-        """Copies `value` (array or Tensor of the same shape) into this tensor in place."""
+        """Copies `value` (array or Tensor of the same shape) into this tensor in place (an
+        in-place write: it counts in inplace_version)."""
         array = value.numpy() if isinstance(value, Tensor) else np.asarray(value)
         if list(array.shape) != self.shape and self._t._is_initialized():
             raise ValueError(f"expected a value of shape {self.shape} for '{self.name}', "
                              f"but got {list(array.shape)}")
         if self._t._is_initialized():
             array = array.astype(dtype_to_np(self.dtype), copy=False)
-        self._t.set(np.require(array, requirements="C"), core.CPUPlace())
+        new = core.DenseTensor()
+        new.set(np.require(array, requirements="C"), core.CPUPlace())
+        core.eager_write_value(self._t, new)
+
+    @property
+    def inplace_version(self):
+        """How many in-place writes this tensor's storage has had (PaddlePaddle's
+        Tensor.inplace_version): backward refuses a value a tape node saved before a later
+        in-place write."""
+        return core.eager_inplace_version(self._t)
 
     def __bool__(self):
         return bool(self.item())
@@ -301,8 +311,7 @@ class Tensor(Variable):
 
     def clear_gradient(self, set_to_zero=True):
         if self._grad is not None and set_to_zero:
-            self._grad._t.set(np.zeros(self._grad.shape, dtype_to_np(self._grad.dtype)),
-                              core.CPUPlace())
+            core.eager_write_value(self._grad._t, _fill_like(self._grad._t, 0.0))
         else:
             self._grad = None
 
@@ -323,6 +332,40 @@ class Tensor(Variable):
     def astype(self, dtype):
         from paddle.tensor.manipulation import cast
         return cast(self, dtype)
+
+    # -- in-place ops (each an op writing this tensor: an in-place write) --------------
+    def _in_place(self, op_type, inputs, attrs):
+        trace_op(op_type, inputs, {"Out": [self]}, attrs)
+        return self
+
+    def _in_place_binary(self, op_type, y):
+        if not isinstance(y, Tensor):
+            y = to_tensor(y, dtype=self.dtype)
+        shape = list(np.broadcast_shapes(tuple(self.shape), tuple(y.shape)))
+        if shape != self.shape:
+            raise ValueError(f"expected '{y.name}' of shape {y.shape} to broadcast to the shape "
+                             f"{self.shape} of '{self.name}' for {op_type}_, but the result has "
+                             f"shape {shape}")
+        return self._in_place(f"elementwise_{op_type}", {"X": [self], "Y": [y]}, {"axis": -1})
+
+    def add_(self, y, name=None):
+        return self._in_place_binary("add", y)
+
+    def subtract_(self, y, name=None):
+        return self._in_place_binary("sub", y)
+
+    def multiply_(self, y, name=None):
+        return self._in_place_binary("mul", y)
+
+    def scale_(self, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None):
+        return self._in_place("scale", {"X": [self]}, {"scale": float(scale), "bias": float(bias),
+                                                       "bias_after_scale": bool(bias_after_scale)})
+
+    def fill_(self, value):
+        return self._in_place("fill_any_like", {"X": [self]}, {"value": float(value)})
+
+    def zero_(self):
+        return self.fill_(0.0)
 
     def register_hook(self, hook):
         """Calls hook(grad) when this tensor's gradient is complete in a backward pass; a
