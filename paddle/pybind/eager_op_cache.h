@@ -159,14 +159,16 @@ class CachedEagerOp {
   };
 
   void Prepare() {
-    std::unordered_map<std::string, phi::DenseTensor*> by_name;
-    for (size_t i = 0; i < in_names_.size(); ++i) by_name[in_names_[i]] = &in_[i];
-    for (size_t i = 0; i < out_names_.size(); ++i) by_name[out_names_[i]] = &out_[i];
+    // Inputs and outputs apart: a double grad op may write the gradient of a variable under
+    // the name of an input (the gradient of tanh_grad's Out is Out@GRAD, also its input).
+    std::unordered_map<std::string, phi::DenseTensor*> by_name[2];
+    for (size_t i = 0; i < in_names_.size(); ++i) by_name[1][in_names_[i]] = &in_[i];
+    for (size_t i = 0; i < out_names_.size(); ++i) by_name[0][out_names_[i]] = &out_[i];
     prepared_ = framework::PrepareOpOnTensors(
         desc_,
         [&](const std::string& name, bool input) -> phi::DenseTensor* {
-          auto it = by_name.find(name);
-          PD_CHECK(it != by_name.end(), NotFound, "expected a tensor for ",
+          auto it = by_name[input].find(name);
+          PD_CHECK(it != by_name[input].end(), NotFound, "expected a tensor for ",
                    input ? "input" : "output", " variable '", name, "' of op '", desc_.Type(),
                    "', but none was given");
           return it->second;

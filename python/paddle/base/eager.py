@@ -6,7 +6,10 @@ kernel choice, as the interpreter uses). When an input needs a gradient, the C++
 (`core.eager_record_op`) records a node holding that prepared op; `backward()` walks the nodes
 in reverse creation order (`core.eager_backward`) running the grad ops that the op records'
 grad makers build (the same makers `append_backward` uses), prepared once per node kind, so
-no gradient formula exists twice."""
+no gradient formula exists twice. Nodes remember the in-place version of each value they save
+(Tensor.inplace_version), and backward refuses a value written in place since. With
+paddle.grad(create_graph=True) the grad ops themselves run recorded on the tape, so gradients
+can be differentiated again through the records' double-grad ops."""
 import contextlib
 import functools
 import itertools
@@ -482,10 +485,11 @@ def _add(a, b):
     return out
 
 
-def _run_backward(outputs, grad_outputs, retain_graph, blocked=frozenset()):
+def _run_backward(outputs, grad_outputs, retain_graph, blocked=frozenset(), create_graph=False):
     """Propagates gradients from `outputs` (seeded with `grad_outputs`, ones where None)
     through the tape (core.eager_backward: the grad ops of each node from its op record's
-    grad maker). Returns (gradients by tensor uid, leaf tensors reached by uid)."""
+    grad maker). Returns (gradients by tensor uid, leaf tensors reached by uid): DenseTensors,
+    or with create_graph Tensors computed by grad ops recorded on the tape."""
     seeds = []
     for t, g in zip(outputs, grad_outputs):
         if t.stop_gradient:
@@ -496,8 +500,11 @@ def _run_backward(outputs, grad_outputs, retain_graph, blocked=frozenset()):
             seed = to_tensor(g, dtype=t.dtype)._t
         if seed is None:
             seed = _fill_like(t._t, 1.0)
+        if create_graph:
+            seed = g if isinstance(g, Tensor) else Tensor(seed, stop_gradient=True)
         seeds.append((t, seed))
-    return core.eager_backward(seeds, retain_graph, set(blocked), _grad_hooks, _hook_value)
+    return core.eager_backward(seeds, retain_graph, set(blocked), _grad_hooks, _hook_value,
+                               create_graph)
 
 
 def backward(tensors, grad_tensors=None, retain_graph=False):
@@ -519,24 +526,31 @@ def backward(tensors, grad_tensors=None, retain_graph=False):
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
          only_inputs=True, allow_unused=False, no_grad_vars=None):
-    """paddle.grad: the gradients of `outputs` with respect to `inputs`, without touching .grad."""
-    if create_graph:
-        raise NotImplementedError("paddle.grad(create_graph=True) (higher-order gradients) is "
-                                  "not supported yet")
+    """paddle.grad: the gradients of `outputs` with respect to `inputs`, without touching .grad.
+    With create_graph the grad ops run recorded on the tape (their own gradients come from the
+    records' double-grad ops), so the returned gradients can be differentiated again; the
+    graph is then kept unless retain_graph is False."""
     outputs, inputs = _as_list(outputs), _as_list(inputs)
     blocked = frozenset(_check_tensor(t, "paddle.grad", "no_grad_vars")._uid
                         for t in _as_list(no_grad_vars))
     grad_outputs = _as_list(grad_outputs) or [None] * len(outputs)
-    retain = bool(retain_graph)
+    retain = bool(create_graph if retain_graph is None else retain_graph)
+    if create_graph:
+        grads, _ = _run_backward(outputs, grad_outputs, retain, blocked, create_graph=True)
+        return _grad_results(inputs, grads, allow_unused, lambda g: g)
     with no_grad():
         grads, _ = _run_backward(outputs, grad_outputs, retain, blocked=blocked)
+    return _grad_results(inputs, grads, allow_unused, lambda g: Tensor(g, stop_gradient=True))
+
+
+def _grad_results(inputs, grads, allow_unused, wrap):
     result = []
     for t in inputs:
         g = grads.get(t._uid)
         if g is None and not allow_unused:
             raise ValueError(f"expected '{t.name}' to be used in computing the outputs (or pass "
                              "allow_unused=True), but it is not reachable from them")
-        result.append(None if g is None else Tensor(g, stop_gradient=True))
+        result.append(None if g is None else wrap(g))
     return result
 
 
