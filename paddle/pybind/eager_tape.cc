@@ -323,7 +323,7 @@ std::vector<py::object> RunRecorded(const std::shared_ptr<CachedEagerOp>& grad_o
 
 // Propagates gradients from the seeds [(Tensor, gradient)] through the tape. Gradients of
 // tensors whose uid is in `blocked` stop there. `hooks` holds the uids with gradient hooks;
-// apply_hook(uid, DenseTensor) returns the gradient to use. Without create_graph the
+// apply_hook(uid, gradient) returns the gradient to use. Without create_graph the
 // gradients are DenseTensors; with it they are Tensors, and every grad op runs recorded on the
 // tape (the grad ops of grad ops come from the records' grad makers again: double grad ops).
 // Returns ({uid: gradient}, {uid: leaf Tensor reached}).
@@ -355,9 +355,10 @@ py::tuple Backward(const py::list& seeds, bool retain_graph, const py::set& bloc
     if (it == grads.end() || hooks.empty()) return;
     py::int_ key(uid);
     if (!hooks.contains(key)) return;
-    py::object arg = py::cast(it->second.value);
+    py::object arg = create_graph ? it->second.tensor : py::cast(it->second.value);
     py::object out = apply_hook(key, arg);
-    if (out.ptr() != arg.ptr()) it->second = make_grad(*out.cast<phi::DenseTensor*>());
+    if (out.ptr() == arg.ptr()) return;
+    it->second = create_graph ? tensor_grad(out) : make_grad(*out.cast<phi::DenseTensor*>());
   };
   std::vector<std::shared_ptr<TapeNode>> stack;
   for (auto item : seeds) {

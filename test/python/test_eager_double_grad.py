@@ -175,3 +175,14 @@ def test_wgan_gradient_penalty_with_layers_trains():
     assert penalties[-1] < penalties[0]
     # The last bias does not change d(out)/dx: no gradient reaches it.
     assert model[2].bias.grad is None or not np.any(model[2].bias.grad.numpy())
+
+
+def test_gradient_hooks_are_differentiated_under_create_graph():
+    x = _t([3])
+    h = x * x
+    h.register_hook(lambda g: g * 3.0)  # recorded: the hooked gradient stays differentiable
+    (g,) = paddle.grad((h * x).sum(), x, create_graph=True)  # x^2 + 3x * 2x
+    np.testing.assert_allclose(g.numpy(), 7 * x.numpy() ** 2, rtol=1e-12)
+    # g = h + 2x * 3x with h the tensor x * x: its gradient 1 is hooked again (3) -> 6x, + 12x.
+    (g2,) = paddle.grad(g.sum(), x)
+    np.testing.assert_allclose(g2.numpy(), 18 * x.numpy(), rtol=1e-12)

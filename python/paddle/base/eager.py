@@ -42,9 +42,11 @@ class _HookHandle:
 
 def _hook_value(uid, value):
     """Runs the gradient hooks of tensor `uid` on its complete gradient `value` (a
-    DenseTensor); returns the gradient to use from then on."""
+    DenseTensor, or under create_graph the gradient Tensor, which hooks may differentiate
+    through); returns the gradient to use from then on, of the same kind."""
+    as_tensor = isinstance(value, Tensor)
     for hook in list(_grad_hooks.get(uid, {}).values()):
-        grad = Tensor(value, stop_gradient=True)
+        grad = value if as_tensor else Tensor(value, stop_gradient=True)
         out = hook(grad)
         if out is None:
             continue
@@ -54,7 +56,7 @@ def _hook_value(uid, value):
         if list(out.shape) != list(grad.shape):
             raise ValueError(f"expected a gradient hook to keep the gradient's shape "
                              f"{list(grad.shape)}, but got {list(out.shape)}")
-        value = out._t
+        value = out if as_tensor else out._t
     return value
 
 
