@@ -168,3 +168,11 @@ def test_clear_grad_zeroes_in_place():
     assert w.grad is g and g.inplace_version == 1
     np.testing.assert_array_equal(g.numpy(), np.zeros(3, "float32"))
     assert core.eager_inplace_version(core.DenseTensor()) == 0
+
+
+def test_layer_dtype_conversion_counts_as_a_write():
+    layer = paddle.nn.Linear(2, 3)
+    w = layer.weight
+    before = w.inplace_version
+    layer.to(dtype="float64")
+    assert w.dtype == paddle.float64 and w.inplace_version == before + 1
