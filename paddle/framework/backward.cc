@@ -18,12 +18,15 @@ std::string StripGrad(const std::string& s) { return s.substr(0, s.size() - 5); 
 
 // The forward variables a grad-op input slot reads.
 std::vector<std::string> InputSource(const OpDesc& fwd, const std::string& source) {
+  // A grad op's own input slot (Out@GRAD) when the forward op is itself a grad op.
+  if (fwd.HasInput(source)) return fwd.Input(source);
   if (EndsWithGrad(source)) {
     std::vector<std::string> names;
-    for (const auto& name : fwd.Output(StripGrad(source))) names.push_back(GradVarName(name));
+    // An output the forward op does not write (a grad op's unwanted X@GRAD) has no gradient.
+    for (const auto& name : fwd.Output(StripGrad(source)))
+      names.push_back(name == kEmptyVarName ? name : GradVarName(name));
     return names;
   }
-  if (fwd.HasInput(source)) return fwd.Input(source);
   return fwd.Output(source);
 }
 

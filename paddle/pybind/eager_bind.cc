@@ -3,6 +3,7 @@
 // whose inputs need gradients is recorded as a TapeNode, and backward runs the grad ops the
 // op records' grad makers build (the makers append_backward uses), prepared once per node
 // kind. So eager mode has no op system or gradient formula of its own.
+#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
@@ -397,6 +398,30 @@ void BindEager(py::module_* module) {
         EagerOpCache::Instance().SetTensorType(std::move(type), std::move(uid_counter));
       },
       py::arg("type"), py::arg("uid_counter"));
+  // In-place version counting (see MarkWrittenInPlace): the count of a DenseTensor's storage.
+  m.def("eager_inplace_version", [](const phi::DenseTensor& t) { return InplaceVersion(t); });
+  // Writes `value` into `dst` in place (its storage when the bytes fit, else new storage
+  // replacing it) as an in-place write: Tensor.set_value and zeroing a gradient.
+  m.def(
+      "eager_write_value",
+      [](phi::DenseTensor* dst, const phi::DenseTensor& value) {
+        bool in_place = dst->initialized();
+        uint32_t before = InplaceVersion(*dst);
+        if (in_place && value.initialized() && dst->dtype() == value.dtype() &&
+            dst->numel() == value.numel() && dst->capacity() >= value.nbytes()) {
+          std::memcpy(dst->raw_data(), value.raw_data(), value.nbytes());
+          dst->Resize(value.dims());
+        } else {
+          *dst = value;
+        }
+        if (in_place) MarkWrittenInPlace(dst, before);
+      },
+      py::arg("dst"), py::arg("value"));
+  // Counts a write to `t` that replaced its storage, its version having been `before`.
+  m.def(
+      "eager_mark_written",
+      [](phi::DenseTensor* t, uint32_t before) { MarkWrittenInPlace(t, before); },
+      py::arg("tensor"), py::arg("before"));
   BindEagerTape(&m);
   m.def("eager_op_cache_size", [] { return EagerOpCache::Instance().size(); });
 }

@@ -23,12 +23,24 @@ using framework::OpDesc;
 // A slot (or variable) name given from Python, which must be a str.
 std::string SlotName(const py::handle& slot);
 
+// In-place version counting (Tensor.inplace_version). The count lives with the storage, so
+// every DenseTensor sharing it (a detached view, a tape node's saved copy) sees one count.
+inline uint32_t InplaceVersion(const phi::DenseTensor& t) {
+  return t.Holder() ? t.Holder()->inplace_version() : 0;
+}
+// The one place an in-place write is counted: `t` was written in place when its version was
+// `before`; its storage (the same, or new storage replacing it) now counts one more.
+inline void MarkWrittenInPlace(phi::DenseTensor* t, uint32_t before) {
+  if (t->Holder()) t->Holder()->set_inplace_version(std::max(InplaceVersion(*t), before + 1));
+}
+
 // One eager call signature (op type, slot arities, attributes), or one grad op of such a
 // call, prepared once: the desc, and a PreparedOp bound to placeholder tensors on the first
 // run. Each run shares the caller's tensors into the placeholders, runs, hands the outputs
 // back and drops the references, so repeated calls skip the desc, the record lookup, kernel
 // choice, argument binding and (for unchanged shapes) InferMeta. Outputs the caller gives
-// with storage (in-place ops) are written in place. Grad ops are made once per set of inputs
+// with storage (in-place ops) are written in place, which counts as an in-place write
+// (MarkWrittenInPlace). Grad ops are made once per set of inputs
 // that need no gradient, from the op records' grad makers (as append_backward does).
 class CachedEagerOp {
  public:
@@ -66,6 +78,24 @@ class CachedEagerOp {
     return differentiable_ == 1;
   }
   const std::vector<std::string>& input_names() const { return in_names_; }
+  // Whether the kernel reads the data of input `i` (not only its meta: the record's
+  // no_need_buffer slots), so that a tape node's saved value there must be unchanged.
+  bool ReadsData(size_t i) {
+    if (reads_data_.empty()) {
+      const auto& record = framework::OpRecordRegistry::Instance().Get(desc_.Type());
+      reads_data_.assign(in_names_.size(), false);
+      for (const auto& [slot, names] : desc_.Inputs()) {
+        if (std::find(record.no_need_buffer.begin(), record.no_need_buffer.end(), slot) !=
+            record.no_need_buffer.end())
+          continue;
+        for (size_t k = 0; k < in_names_.size(); ++k) {
+          if (std::find(names.begin(), names.end(), in_names_[k]) != names.end())
+            reads_data_[k] = true;
+        }
+      }
+    }
+    return reads_data_[i];
+  }
   const std::vector<std::string>& output_names() const { return out_names_; }
 
   void Run(const std::vector<phi::DenseTensor*>& ins, const std::vector<phi::DenseTensor*>& outs) {
@@ -92,7 +122,13 @@ class CachedEagerOp {
     }
     prepared_->Run();
     for (size_t i = 0; i < outs.size(); ++i) {
-      if (outs[i] != nullptr) *outs[i] = out_[i];
+      if (outs[i] == nullptr) continue;
+      // An output given with storage was written in place: count it (tape nodes that saved
+      // that storage then refuse to use it in backward).
+      bool in_place = outs[i]->initialized();
+      uint32_t before = in_place ? InplaceVersion(*outs[i]) : 0;
+      *outs[i] = out_[i];
+      if (in_place) MarkWrittenInPlace(outs[i], before);
     }
   }
 
@@ -123,14 +159,16 @@ class CachedEagerOp {
   };
 
   void Prepare() {
-    std::unordered_map<std::string, phi::DenseTensor*> by_name;
-    for (size_t i = 0; i < in_names_.size(); ++i) by_name[in_names_[i]] = &in_[i];
-    for (size_t i = 0; i < out_names_.size(); ++i) by_name[out_names_[i]] = &out_[i];
+    // Inputs and outputs apart: a double grad op may write the gradient of a variable under
+    // the name of an input (the gradient of tanh_grad's Out is Out@GRAD, also its input).
+    std::unordered_map<std::string, phi::DenseTensor*> by_name[2];
+    for (size_t i = 0; i < in_names_.size(); ++i) by_name[1][in_names_[i]] = &in_[i];
+    for (size_t i = 0; i < out_names_.size(); ++i) by_name[0][out_names_[i]] = &out_[i];
     prepared_ = framework::PrepareOpOnTensors(
         desc_,
         [&](const std::string& name, bool input) -> phi::DenseTensor* {
-          auto it = by_name.find(name);
-          PD_CHECK(it != by_name.end(), NotFound, "expected a tensor for ",
+          auto it = by_name[input].find(name);
+          PD_CHECK(it != by_name[input].end(), NotFound, "expected a tensor for ",
                    input ? "input" : "output", " variable '", name, "' of op '", desc_.Type(),
                    "', but none was given");
           return it->second;
@@ -144,6 +182,7 @@ class CachedEagerOp {
   std::unique_ptr<framework::PreparedOp> prepared_;
   std::unordered_map<std::string, std::vector<std::shared_ptr<CachedEagerOp>>> grad_ops_;
   mutable int differentiable_ = -1;
+  std::vector<bool> reads_data_;  // see ReadsData; empty until first asked
 };
 
 // Eager call signatures -> prepared ops. Bounded: when full it starts over (calls whose

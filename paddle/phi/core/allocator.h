@@ -27,12 +27,17 @@ class Allocation {
   void* ptr() const { return ptr_; }
   size_t size() const { return size_; }
   const Place& place() const { return place_; }
+  // In-place writes to this storage so far (eager Tensor.inplace_version): autograd compares
+  // it with the count it saw when a tape node saved a tensor on this storage.
+  uint32_t inplace_version() const { return inplace_version_; }
+  void set_inplace_version(uint32_t version) { inplace_version_ = version; }
 
  private:
   void* ptr_;
   size_t size_;
   Place place_;
   Allocator* owner_;  // nullptr: memory not owned (external data)
+  uint32_t inplace_version_ = 0;
 };
 
 class Allocator {

@@ -6,7 +6,10 @@ kernel choice, as the interpreter uses). When an input needs a gradient, the C++
 (`core.eager_record_op`) records a node holding that prepared op; `backward()` walks the nodes
 in reverse creation order (`core.eager_backward`) running the grad ops that the op records'
 grad makers build (the same makers `append_backward` uses), prepared once per node kind, so
-no gradient formula exists twice."""
+no gradient formula exists twice. Nodes remember the in-place version of each value they save
+(Tensor.inplace_version), and backward refuses a value written in place since. With
+paddle.grad(create_graph=True) the grad ops themselves run recorded on the tape, so gradients
+can be differentiated again through the records' double-grad ops."""
 import contextlib
 import functools
 import itertools
@@ -39,9 +42,11 @@ class _HookHandle:
 
 def _hook_value(uid, value):
     """Runs the gradient hooks of tensor `uid` on its complete gradient `value` (a
-    DenseTensor); returns the gradient to use from then on."""
+    DenseTensor, or under create_graph the gradient Tensor, which hooks may differentiate
+    through); returns the gradient to use from then on, of the same kind."""
+    as_tensor = isinstance(value, Tensor)
     for hook in list(_grad_hooks.get(uid, {}).values()):
-        grad = Tensor(value, stop_gradient=True)
+        grad = value if as_tensor else Tensor(value, stop_gradient=True)
         out = hook(grad)
         if out is None:
             continue
@@ -51,7 +56,7 @@ def _hook_value(uid, value):
         if list(out.shape) != list(grad.shape):
             raise ValueError(f"expected a gradient hook to keep the gradient's shape "
                              f"{list(grad.shape)}, but got {list(out.shape)}")
-        value = out._t
+        value = out if as_tensor else out._t
     return value
 
 
@@ -227,14 +232,24 @@ class Tensor(Variable):
         return self.numpy().tolist()
 
     def set_value(self, value):
-        """Copies `value` (array or Tensor of the same shape) into this tensor in place."""
+        """Copies `value` (array or Tensor of the same shape) into this tensor in place (an
+        in-place write: it counts in inplace_version)."""
         array = value.numpy() if isinstance(value, Tensor) else np.asarray(value)
         if list(array.shape) != self.shape and self._t._is_initialized():
             raise ValueError(f"expected a value of shape {self.shape} for '{self.name}', "
                              f"but got {list(array.shape)}")
         if self._t._is_initialized():
             array = array.astype(dtype_to_np(self.dtype), copy=False)
-        self._t.set(np.require(array, requirements="C"), core.CPUPlace())
+        new = core.DenseTensor()
+        new.set(np.require(array, requirements="C"), core.CPUPlace())
+        core.eager_write_value(self._t, new)
+
+    @property
+    def inplace_version(self):
+        """How many in-place writes this tensor's storage has had (PaddlePaddle's
+        Tensor.inplace_version): backward refuses a value a tape node saved before a later
+        in-place write."""
+        return core.eager_inplace_version(self._t)
 
     def __bool__(self):
         return bool(self.item())
@@ -301,8 +316,7 @@ class Tensor(Variable):
 
     def clear_gradient(self, set_to_zero=True):
         if self._grad is not None and set_to_zero:
-            self._grad._t.set(np.zeros(self._grad.shape, dtype_to_np(self._grad.dtype)),
-                              core.CPUPlace())
+            core.eager_write_value(self._grad._t, _fill_like(self._grad._t, 0.0))
         else:
             self._grad = None
 
@@ -323,6 +337,40 @@ class Tensor(Variable):
     def astype(self, dtype):
         from paddle.tensor.manipulation import cast
         return cast(self, dtype)
+
+    # -- in-place ops (each an op writing this tensor: an in-place write) --------------
+    def _in_place(self, op_type, inputs, attrs):
+        trace_op(op_type, inputs, {"Out": [self]}, attrs)
+        return self
+
+    def _in_place_binary(self, op_type, y):
+        if not isinstance(y, Tensor):
+            y = to_tensor(y, dtype=self.dtype)
+        shape = list(np.broadcast_shapes(tuple(self.shape), tuple(y.shape)))
+        if shape != self.shape:
+            raise ValueError(f"expected '{y.name}' of shape {y.shape} to broadcast to the shape "
+                             f"{self.shape} of '{self.name}' for {op_type}_, but the result has "
+                             f"shape {shape}")
+        return self._in_place(f"elementwise_{op_type}", {"X": [self], "Y": [y]}, {"axis": -1})
+
+    def add_(self, y, name=None):
+        return self._in_place_binary("add", y)
+
+    def subtract_(self, y, name=None):
+        return self._in_place_binary("sub", y)
+
+    def multiply_(self, y, name=None):
+        return self._in_place_binary("mul", y)
+
+    def scale_(self, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None):
+        return self._in_place("scale", {"X": [self]}, {"scale": float(scale), "bias": float(bias),
+                                                       "bias_after_scale": bool(bias_after_scale)})
+
+    def fill_(self, value):
+        return self._in_place("fill_any_like", {"X": [self]}, {"value": float(value)})
+
+    def zero_(self):
+        return self.fill_(0.0)
 
     def register_hook(self, hook):
         """Calls hook(grad) when this tensor's gradient is complete in a backward pass; a
@@ -439,10 +487,11 @@ def _add(a, b):
     return out
 
 
-def _run_backward(outputs, grad_outputs, retain_graph, blocked=frozenset()):
+def _run_backward(outputs, grad_outputs, retain_graph, blocked=frozenset(), create_graph=False):
     """Propagates gradients from `outputs` (seeded with `grad_outputs`, ones where None)
     through the tape (core.eager_backward: the grad ops of each node from its op record's
-    grad maker). Returns (gradients by tensor uid, leaf tensors reached by uid)."""
+    grad maker). Returns (gradients by tensor uid, leaf tensors reached by uid): DenseTensors,
+    or with create_graph Tensors computed by grad ops recorded on the tape."""
     seeds = []
     for t, g in zip(outputs, grad_outputs):
         if t.stop_gradient:
@@ -453,8 +502,11 @@ def _run_backward(outputs, grad_outputs, retain_graph, blocked=frozenset()):
             seed = to_tensor(g, dtype=t.dtype)._t
         if seed is None:
             seed = _fill_like(t._t, 1.0)
+        if create_graph:
+            seed = g if isinstance(g, Tensor) else Tensor(seed, stop_gradient=True)
         seeds.append((t, seed))
-    return core.eager_backward(seeds, retain_graph, set(blocked), _grad_hooks, _hook_value)
+    return core.eager_backward(seeds, retain_graph, set(blocked), _grad_hooks, _hook_value,
+                               create_graph)
 
 
 def backward(tensors, grad_tensors=None, retain_graph=False):
@@ -487,24 +539,31 @@ def _run_post_backward_callbacks():
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
          only_inputs=True, allow_unused=False, no_grad_vars=None):
-    """paddle.grad: the gradients of `outputs` with respect to `inputs`, without touching .grad."""
-    if create_graph:
-        raise NotImplementedError("paddle.grad(create_graph=True) (higher-order gradients) is "
-                                  "not supported yet")
+    """paddle.grad: the gradients of `outputs` with respect to `inputs`, without touching .grad.
+    With create_graph the grad ops run recorded on the tape (their own gradients come from the
+    records' double-grad ops), so the returned gradients can be differentiated again; the
+    graph is then kept unless retain_graph is False."""
     outputs, inputs = _as_list(outputs), _as_list(inputs)
     blocked = frozenset(_check_tensor(t, "paddle.grad", "no_grad_vars")._uid
                         for t in _as_list(no_grad_vars))
     grad_outputs = _as_list(grad_outputs) or [None] * len(outputs)
-    retain = bool(retain_graph)
+    retain = bool(create_graph if retain_graph is None else retain_graph)
+    if create_graph:
+        grads, _ = _run_backward(outputs, grad_outputs, retain, blocked, create_graph=True)
+        return _grad_results(inputs, grads, allow_unused, lambda g: g)
     with no_grad():
         grads, _ = _run_backward(outputs, grad_outputs, retain, blocked=blocked)
+    return _grad_results(inputs, grads, allow_unused, lambda g: Tensor(g, stop_gradient=True))
+
+
+def _grad_results(inputs, grads, allow_unused, wrap):
     result = []
     for t in inputs:
         g = grads.get(t._uid)
         if g is None and not allow_unused:
             raise ValueError(f"expected '{t.name}' to be used in computing the outputs (or pass "
                              "allow_unused=True), but it is not reachable from them")
-        result.append(None if g is None else Tensor(g, stop_gradient=True))
+        result.append(None if g is None else wrap(g))
     return result
 
 

@@ -289,14 +289,16 @@ def _setitem(self, item, value):
         attrs[_SET_VALUE_LISTS[name]] = [int(v) for v in values] if name == "bool" else values
         attrs["shape"] = list(array.shape)
     if in_dynamic_mode():
+        from paddle.base import core as eager_core
         from paddle.base.eager import Tensor, is_grad_enabled, trace_op
         value = inputs.get("ValueTensor", [None])[0]
         if (self.stop_gradient and self.is_leaf and value is not None
                 and not value.stop_gradient and is_grad_enabled()):
             # A constant leaf taking a value that needs a gradient becomes part of the graph.
-            out = Tensor()
+            out, version = Tensor(), self.inplace_version
             trace_op("set_value", inputs, {"Out": [out]}, attrs)
             self._t, self._uid, self._node = out._t, out._uid, out._node
+            eager_core.eager_mark_written(self._t, version)  # new storage: an in-place write
             self._stop_gradient = out.stop_gradient
             return
     lh.main_block().append_op(type="set_value", inputs=inputs, outputs={"Out": [self]},

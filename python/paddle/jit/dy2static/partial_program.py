@@ -88,8 +88,10 @@ class ProgramRunner:
         results = self.executor.run(self.program, feed=feed, fetch_list=fetch, scope=self.scope,
                                     return_numpy=False)
         values = {name: _copy(r) for name, r in zip(fetch, results)}
-        for name in self.written:
-            self.captured[name]._t = _copy(self.scope.find_var(name).get_tensor())
+        for name in self.written:  # new storage for a written tensor: an in-place write
+            written, version = self.captured[name], self.captured[name].inplace_version
+            written._t = _copy(self.scope.find_var(name).get_tensor())
+            core.eager_mark_written(written._t, version)
         outputs = {name: eager.Tensor(values[name], stop_gradient=True, name=name)
                    for name in self.output_names}
         if backward is not None:

@@ -442,9 +442,10 @@ class Layer:
                 continue
             if floating_only and not is_floating(t.dtype):
                 continue
-            with no_grad():
-                t.value().set(np.ascontiguousarray(t.numpy().astype(dtype_to_np(target))),
-                              core.CPUPlace())
+            converted = core.DenseTensor()
+            converted.set(np.ascontiguousarray(t.numpy().astype(dtype_to_np(target))),
+                          core.CPUPlace())
+            core.eager_write_value(t.value(), converted)  # new storage: an in-place write
             t.clear_gradient(set_to_zero=False)
 
     # -- printing -------------------------------------------------------------------------

@@ -1,0 +1,122 @@
+#include "paddle/phi/infermeta/double_grad.h"
+
+#include <utility>
+
+#include "paddle/common/errors.h"
+
+namespace phi {
+namespace {
+
+// Dims agree where both are known (-1: not known until run time).
+bool SameDims(const DDim& a, const DDim& b) {
+  if (a.size() != b.size()) return false;
+  for (int i = 0; i < a.size(); ++i)
+    if (a[i] >= 0 && b[i] >= 0 && a[i] != b[i]) return false;
+  return true;
+}
+
+// Whether `from` broadcasts to `to` (NumPy's rule, trailing dims aligned).
+bool BroadcastsTo(const DDim& from, const DDim& to) {
+  if (from.size() > to.size()) return false;
+  for (int i = 1; i <= from.size(); ++i) {
+    int64_t f = from[from.size() - i], t = to[to.size() - i];
+    if (f >= 0 && t >= 0 && f != t && f != 1) return false;
+  }
+  return true;
+}
+
+void CheckLike(const char* op, const char* slot, const MetaTensor& t, const char* like_slot,
+               const MetaTensor& like) {
+  if (!t) return;
+  PD_CHECK(SameDims(t.dims(), like.dims()), InvalidArgument, "expected ", op, "'s ", slot,
+           " to have the dims ", like.dims(), " of ", like_slot, ", but got ", t.dims());
+  PD_CHECK(t.dtype() == like.dtype() || t.dtype() == DataType::UNDEFINED ||
+               like.dtype() == DataType::UNDEFINED,
+           InvalidArgument, "expected ", op, "'s ", slot, " to have the dtype ", like.dtype(),
+           " of ", like_slot, ", but got ", t.dtype());
+}
+
+void Share(MetaTensor* out, const MetaTensor& like) {
+  if (out != nullptr && *out) out->share_meta(like);
+}
+
+void UnaryDoubleGrad(const char* op, const char* x_slot, const MetaTensor& x,
+                     const MetaTensor& dout, const MetaTensor& ddx, MetaTensor* dx,
+                     MetaTensor* ddout) {
+  CheckLike(op, "DOut", dout, x_slot, x);
+  CheckLike(op, "DDX", ddx, x_slot, x);
+  Share(dx, x);
+  Share(ddout, x);
+}
+
+void BinaryDoubleGrad(const char* op, const MetaTensor& x, const MetaTensor& y,
+                      const MetaTensor& dout, const MetaTensor& ddx, const MetaTensor& ddy,
+                      MetaTensor* dx, MetaTensor* dy, MetaTensor* ddout) {
+  CheckLike(op, "DDX", ddx, "X", x);
+  CheckLike(op, "DDY", ddy, "Y", y);
+  Share(dx, x);
+  Share(dy, y);
+  Share(ddout, dout);
+}
+
+void LinearBinaryDoubleGrad(const char* op, const MetaTensor& dout, const MetaTensor& ddx,
+                            const MetaTensor& ddy, MetaTensor* ddout) {
+  for (const auto& [slot, t] :
+       {std::pair<const char*, const MetaTensor*>{"DDX", &ddx}, {"DDY", &ddy}}) {
+    if (!*t) continue;
+    PD_CHECK(BroadcastsTo(t->dims(), dout.dims()), InvalidArgument, "expected ", op, "'s ", slot,
+             " to broadcast to the dims ", dout.dims(), " of DOut, but got ", t->dims());
+  }
+  Share(ddout, dout);
+}
+
+}  // namespace
+
+void ReluDoubleGradInferMeta(const MetaTensor& out, const MetaTensor& ddx, MetaTensor* ddout) {
+  CheckLike("relu_grad_grad", "DDX", ddx, "Out", out);
+  Share(ddout, out);
+}
+
+void TanhDoubleGradInferMeta(const MetaTensor& out, const MetaTensor& dout, const MetaTensor& ddx,
+                             MetaTensor* dout_new, MetaTensor* ddout) {
+  UnaryDoubleGrad("tanh_grad_grad", "Out", out, dout, ddx, dout_new, ddout);
+}
+
+void SigmoidDoubleGradInferMeta(const MetaTensor& out, const MetaTensor& dout,
+                                const MetaTensor& ddx, MetaTensor* dout_new, MetaTensor* ddout) {
+  UnaryDoubleGrad("sigmoid_grad_grad", "Out", out, dout, ddx, dout_new, ddout);
+}
+
+void SquareDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& dout, const MetaTensor& ddx,
+                               MetaTensor* dx, MetaTensor* ddout) {
+  UnaryDoubleGrad("square_grad_grad", "X", x, dout, ddx, dx, ddout);
+}
+
+void LogDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& dout, const MetaTensor& ddx,
+                            MetaTensor* dx, MetaTensor* ddout) {
+  UnaryDoubleGrad("log_grad_grad", "X", x, dout, ddx, dx, ddout);
+}
+
+void MatmulDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& y, const MetaTensor& dout,
+                               const MetaTensor& ddx, const MetaTensor& ddy, MetaTensor* dx,
+                               MetaTensor* dy, MetaTensor* ddout) {
+  BinaryDoubleGrad("matmul_v2_grad_grad", x, y, dout, ddx, ddy, dx, dy, ddout);
+}
+
+void MultiplyDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& y, const MetaTensor& dout,
+                                 const MetaTensor& ddx, const MetaTensor& ddy, MetaTensor* dx,
+                                 MetaTensor* dy, MetaTensor* ddout) {
+  BinaryDoubleGrad("elementwise_mul_grad_grad", x, y, dout, ddx, ddy, dx, dy, ddout);
+}
+
+void AddDoubleGradInferMeta(const MetaTensor& y, const MetaTensor& dout, const MetaTensor& ddx,
+                            const MetaTensor& ddy, MetaTensor* ddout) {
+  LinearBinaryDoubleGrad("elementwise_add_grad_grad", dout, ddx, ddy, ddout);
+}
+
+void SubtractDoubleGradInferMeta(const MetaTensor& y, const MetaTensor& dout, const MetaTensor& ddx,
+                                 const MetaTensor& ddy, MetaTensor* ddout) {
+  LinearBinaryDoubleGrad("elementwise_sub_grad_grad", dout, ddx, ddy, ddout);
+}
+
+}  // namespace phi

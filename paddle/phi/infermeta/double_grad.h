@@ -1,0 +1,40 @@
+// InferMeta of the double grad ops (grad ops of grad ops, paddle/ops/yaml/double_grad.yaml).
+// Each checks that the tensors it combines match (DDX has the dims of the variable whose
+// gradient X@GRAD it is the gradient of, ...) and gives each output the meta of the variable
+// it is the gradient of: DX / DY / DOutNew that of X / Y / Out, DDOut that of DOut.
+#pragma once
+
+#include "paddle/phi/core/meta_tensor.h"
+
+namespace phi {
+
+// relu_grad_grad: DDOut = DDX where Out > 0.
+void ReluDoubleGradInferMeta(const MetaTensor& out, const MetaTensor& ddx, MetaTensor* ddout);
+
+// tanh_grad_grad / sigmoid_grad_grad (from Out) and square_grad_grad / log_grad_grad (from X):
+// `x` is the saved forward tensor; `dx` its gradient.
+void TanhDoubleGradInferMeta(const MetaTensor& out, const MetaTensor& dout, const MetaTensor& ddx,
+                             MetaTensor* dout_new, MetaTensor* ddout);
+void SigmoidDoubleGradInferMeta(const MetaTensor& out, const MetaTensor& dout,
+                                const MetaTensor& ddx, MetaTensor* dout_new, MetaTensor* ddout);
+void SquareDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& dout, const MetaTensor& ddx,
+                               MetaTensor* dx, MetaTensor* ddout);
+void LogDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& dout, const MetaTensor& ddx,
+                            MetaTensor* dx, MetaTensor* ddout);
+
+// matmul_v2_grad_grad / elementwise_mul_grad_grad: DDX / DDY (each optional) like X / Y.
+void MatmulDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& y, const MetaTensor& dout,
+                               const MetaTensor& ddx, const MetaTensor& ddy, MetaTensor* dx,
+                               MetaTensor* dy, MetaTensor* ddout);
+void MultiplyDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& y, const MetaTensor& dout,
+                                 const MetaTensor& ddx, const MetaTensor& ddy, MetaTensor* dx,
+                                 MetaTensor* dy, MetaTensor* ddout);
+
+// elementwise_add_grad_grad / elementwise_sub_grad_grad: DDOut = DDX +/- DDY broadcast to
+// DOut's dims (each of DDX, DDY optional and broadcastable to them).
+void AddDoubleGradInferMeta(const MetaTensor& y, const MetaTensor& dout, const MetaTensor& ddx,
+                            const MetaTensor& ddy, MetaTensor* ddout);
+void SubtractDoubleGradInferMeta(const MetaTensor& y, const MetaTensor& dout, const MetaTensor& ddx,
+                                 const MetaTensor& ddy, MetaTensor* ddout);
+
+}  // namespace phi

@@ -1,0 +1,37 @@
+// Double grad kernels of the unary activations (grad ops of relu_grad, tanh_grad, sigmoid_grad,
+// square_grad, log_grad): with the first grad dx = f(a, dout) (a the saved Out or X), and DDX
+// the gradient arriving at dx, they give DDOut = DDX * df/ddout (the gradient of dout) and
+// DOutNew / DX = DDX * df/da (the gradient of the saved tensor). Either output may be null.
+#pragma once
+
+#include "paddle/phi/core/dense_tensor.h"
+
+namespace phi {
+
+// ddout = ddx where out > 0, else 0.
+template <typename T, typename Context>
+void ReluDoubleGradKernel(const Context& dev_ctx, const DenseTensor& out, const DenseTensor& ddx,
+                          DenseTensor* ddout);
+
+// dx = dout * (1 - out^2): ddout = ddx * (1 - out^2), dout_new = -2 * out * dout * ddx.
+template <typename T, typename Context>
+void TanhDoubleGradKernel(const Context& dev_ctx, const DenseTensor& out, const DenseTensor& dout,
+                          const DenseTensor& ddx, DenseTensor* dout_new, DenseTensor* ddout);
+
+// dx = dout * out * (1 - out): ddout = ddx * out * (1 - out), dout_new = dout * ddx * (1 - 2 out).
+template <typename T, typename Context>
+void SigmoidDoubleGradKernel(const Context& dev_ctx, const DenseTensor& out,
+                             const DenseTensor& dout, const DenseTensor& ddx, DenseTensor* dout_new,
+                             DenseTensor* ddout);
+
+// dx = 2 x dout: ddout = 2 x ddx, dx_new = 2 dout ddx.
+template <typename T, typename Context>
+void SquareDoubleGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                            const DenseTensor& ddx, DenseTensor* dx, DenseTensor* ddout);
+
+// dx = dout / x: ddout = ddx / x, dx_new = -dout * ddx / x^2.
+template <typename T, typename Context>
+void LogDoubleGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                         const DenseTensor& ddx, DenseTensor* dx, DenseTensor* ddout);
+
+}  // namespace phi

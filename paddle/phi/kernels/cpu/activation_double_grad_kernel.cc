@@ -1,0 +1,93 @@
+#include "paddle/phi/kernels/activation_double_grad_kernel.h"
+
+#include "paddle/phi/core/device_context.h"
+#include "paddle/phi/core/kernel_registry.h"
+
+namespace phi {
+namespace {
+
+// For each element: grad_a[i] = da(a, dout, ddx) and ddout[i] = dd(a, dout, ddx), each only
+// when wanted. Inputs are held by value so they stay readable if an output shares storage.
+template <typename T, typename Context, typename DA, typename DD>
+void DoubleGrad(const Context& dev_ctx, const char* op, const DenseTensor& a,
+                const DenseTensor* dout, const DenseTensor& ddx, DenseTensor* grad_a,
+                DenseTensor* ddout, DA da, DD dd) {
+  const int64_t n = a.numel();
+  PD_CHECK(ddx.numel() == n && (dout == nullptr || dout->numel() == n), InvalidArgument,
+           "expected ", op, "'s DDX and DOut to have the dims ", a.dims(),
+           " of its saved input, but got ", ddx.dims(), " and ",
+           dout == nullptr ? a.dims() : dout->dims());
+  const DenseTensor a_in = a, ddx_in = ddx;
+  const DenseTensor dout_in = dout != nullptr ? *dout : DenseTensor();
+  const T* av = a_in.data<T>();
+  const T* gv = dout != nullptr ? dout_in.data<T>() : nullptr;
+  const T* ddv = ddx_in.data<T>();
+  T* ga = nullptr;
+  T* ddo = nullptr;
+  if (grad_a != nullptr) {
+    grad_a->Resize(a.dims());
+    ga = dev_ctx.template Alloc<T>(grad_a);
+  }
+  if (ddout != nullptr) {
+    ddout->Resize(a.dims());
+    ddo = dev_ctx.template Alloc<T>(ddout);
+  }
+  for (int64_t i = 0; i < n; ++i) {
+    const T g = gv != nullptr ? gv[i] : T(0);
+    if (ga != nullptr) ga[i] = da(av[i], g, ddv[i]);
+    if (ddo != nullptr) ddo[i] = dd(av[i], g, ddv[i]);
+  }
+}
+
+}  // namespace
+
+template <typename T, typename Context>
+void ReluDoubleGradKernel(const Context& dev_ctx, const DenseTensor& out, const DenseTensor& ddx,
+                          DenseTensor* ddout) {
+  DoubleGrad<T>(
+      dev_ctx, "relu_grad_grad", out, nullptr, ddx, nullptr, ddout, [](T, T, T) { return T(0); },
+      [](T y, T, T dd) { return y > T(0) ? dd : T(0); });
+}
+
+template <typename T, typename Context>
+void TanhDoubleGradKernel(const Context& dev_ctx, const DenseTensor& out, const DenseTensor& dout,
+                          const DenseTensor& ddx, DenseTensor* dout_new, DenseTensor* ddout) {
+  DoubleGrad<T>(
+      dev_ctx, "tanh_grad_grad", out, &dout, ddx, dout_new, ddout,
+      [](T y, T g, T dd) { return T(-2) * y * g * dd; },
+      [](T y, T, T dd) { return dd * (T(1) - y * y); });
+}
+
+template <typename T, typename Context>
+void SigmoidDoubleGradKernel(const Context& dev_ctx, const DenseTensor& out,
+                             const DenseTensor& dout, const DenseTensor& ddx, DenseTensor* dout_new,
+                             DenseTensor* ddout) {
+  DoubleGrad<T>(
+      dev_ctx, "sigmoid_grad_grad", out, &dout, ddx, dout_new, ddout,
+      [](T y, T g, T dd) { return g * dd * (T(1) - T(2) * y); },
+      [](T y, T, T dd) { return dd * y * (T(1) - y); });
+}
+
+template <typename T, typename Context>
+void SquareDoubleGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                            const DenseTensor& ddx, DenseTensor* dx, DenseTensor* ddout) {
+  DoubleGrad<T>(
+      dev_ctx, "square_grad_grad", x, &dout, ddx, dx, ddout,
+      [](T, T g, T dd) { return T(2) * g * dd; }, [](T a, T, T dd) { return T(2) * a * dd; });
+}
+
+template <typename T, typename Context>
+void LogDoubleGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                         const DenseTensor& ddx, DenseTensor* dx, DenseTensor* ddout) {
+  DoubleGrad<T>(
+      dev_ctx, "log_grad_grad", x, &dout, ddx, dx, ddout,
+      [](T a, T g, T dd) { return -g * dd / (a * a); }, [](T a, T, T dd) { return dd / a; });
+}
+
+}  // namespace phi
+
+PD_REGISTER_KERNEL(relu_double_grad, CPU, phi::ReluDoubleGradKernel, float, double);
+PD_REGISTER_KERNEL(tanh_double_grad, CPU, phi::TanhDoubleGradKernel, float, double);
+PD_REGISTER_KERNEL(sigmoid_double_grad, CPU, phi::SigmoidDoubleGradKernel, float, double);
+PD_REGISTER_KERNEL(square_double_grad, CPU, phi::SquareDoubleGradKernel, float, double);
+PD_REGISTER_KERNEL(log_double_grad, CPU, phi::LogDoubleGradKernel, float, double);

@@ -1,0 +1,32 @@
+// Double grad kernels of the broadcast binary elementwise ops (grad ops of add_grad,
+// subtract_grad, multiply_grad). DDX / DDY are the gradients arriving at the first grad's
+// X@GRAD / Y@GRAD (each optional: absent means zero); DDOut is the gradient of DOut (DOut's
+// dims), DX / DY those of the saved X / Y (their dims). Any output may be null.
+#pragma once
+
+#include "paddle/phi/core/dense_tensor.h"
+
+namespace phi {
+
+// add_grad is linear in DOut alone: DDOut = DDX + DDY (broadcast to DOut's dims).
+template <typename T, typename Context>
+void AddDoubleGradKernel(const Context& dev_ctx, const DenseTensor& y, const DenseTensor& dout,
+                         const DenseTensor* ddx, const DenseTensor* ddy, int axis,
+                         DenseTensor* ddout);
+
+// DDOut = DDX - DDY (broadcast to DOut's dims).
+template <typename T, typename Context>
+void SubtractDoubleGradKernel(const Context& dev_ctx, const DenseTensor& y, const DenseTensor& dout,
+                              const DenseTensor* ddx, const DenseTensor* ddy, int axis,
+                              DenseTensor* ddout);
+
+// multiply_grad: dx = dout * y, dy = dout * x (summed to their dims). So DDOut = DDX * Y +
+// X * DDY, DX = DOut * DDY summed to X's dims, DY = DOut * DDX summed to Y's dims (the last
+// two through multiply_grad itself).
+template <typename T, typename Context>
+void MultiplyDoubleGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& y,
+                              const DenseTensor& dout, const DenseTensor* ddx,
+                              const DenseTensor* ddy, int axis, DenseTensor* dx, DenseTensor* dy,
+                              DenseTensor* ddout);
+
+}  // namespace phi

@@ -1,0 +1,124 @@
+"""NumPy reference tests of the double grad ops (paddle/ops/yaml/double_grad.yaml:
+relu_grad_grad, tanh_grad_grad, sigmoid_grad_grad, square_grad_grad, log_grad_grad,
+matmul_v2_grad_grad, elementwise_add_grad_grad, elementwise_sub_grad_grad,
+elementwise_mul_grad_grad), and float64 central-difference checks of them: check_grad of a
+first-order grad op (tanh_grad, ...) differentiates it through its double grad op, the same
+way paddle.grad(create_graph=True) does. Their InferMeta rejects mismatched shapes."""
+import numpy as np
+import pytest
+
+import paddle
+from op_test import check_grad, check_output, run_op
+
+paddle.enable_static()
+
+rng = np.random.default_rng(13)
+
+
+def rand(*shape, low=-1.0, high=1.0):
+    return rng.uniform(low, high, shape)
+
+
+def test_activation_double_grad_outputs():
+    out, dout, ddx = rand(3, 4), rand(3, 4), rand(3, 4)
+    check_output("relu_grad_grad", {"Out": out, "DDX": ddx}, {"DDOut": np.where(out > 0, ddx, 0)})
+    check_output("tanh_grad_grad", {"Out": out, "DOut": dout, "DDX": ddx},
+                 {"DOutNew": -2 * out * dout * ddx, "DDOut": ddx * (1 - out * out)})
+    s = rand(3, 4, low=0.05, high=0.95)
+    check_output("sigmoid_grad_grad", {"Out": s, "DOut": dout, "DDX": ddx},
+                 {"DOutNew": dout * ddx * (1 - 2 * s), "DDOut": ddx * s * (1 - s)})
+    x = rand(3, 4, low=0.5, high=2.0)
+    check_output("square_grad_grad", {"X": x, "DOut": dout, "DDX": ddx},
+                 {"DX": 2 * dout * ddx, "DDOut": 2 * x * ddx})
+    check_output("log_grad_grad", {"X": x, "DOut": dout, "DDX": ddx},
+                 {"DX": -dout * ddx / (x * x), "DDOut": ddx / x})
+
+
+@pytest.mark.parametrize("trans_x, trans_y", [(False, False), (True, False), (False, True)])
+def test_matmul_double_grad_outputs(trans_x, trans_y):
+    x = rand(4, 3) if trans_x else rand(3, 4)
+    y = rand(5, 4) if trans_y else rand(4, 5)
+    ddx, ddy, dout = rand(*x.shape), rand(*y.shape), rand(3, 5)
+    ox, oy = (x.T if trans_x else x), (y.T if trans_y else y)
+    odx, ody = (ddx.T if trans_x else ddx), (ddy.T if trans_y else ddy)
+    dx = dout @ ody.T  # gradient of <dout, op(x) op(ddy)> with respect to op(x)
+    dy = odx.T @ dout
+    check_output("matmul_v2_grad_grad", {"X": x, "Y": y, "DOut": dout, "DDX": ddx, "DDY": ddy},
+                 {"DX": dx.T if trans_x else dx, "DY": dy.T if trans_y else dy,
+                  "DDOut": odx @ oy + ox @ ody},
+                 attrs={"trans_x": trans_x, "trans_y": trans_y})
+
+
+def test_matmul_double_grad_with_one_side_absent():
+    x, y, dout, ddx = rand(3, 4), rand(4, 2), rand(3, 2), rand(3, 4)
+    check_output("matmul_v2_grad_grad", {"X": x, "Y": y, "DOut": dout, "DDX": ddx},
+                 {"DX": np.zeros((3, 4)), "DY": ddx.T @ dout, "DDOut": ddx @ y})
+
+
+def test_elementwise_double_grad_outputs_with_broadcast():
+    x, y, dout = rand(3, 4), rand(4), rand(3, 4)
+    ddx, ddy = rand(3, 4), rand(4)
+    check_output("elementwise_add_grad_grad", {"Y": y, "DOut": dout, "DDX": ddx, "DDY": ddy},
+                 {"DDOut": ddx + ddy})
+    check_output("elementwise_sub_grad_grad", {"Y": y, "DOut": dout, "DDX": ddx, "DDY": ddy},
+                 {"DDOut": ddx - ddy})
+    check_output("elementwise_add_grad_grad", {"Y": y, "DOut": dout, "DDY": ddy},
+                 {"DDOut": np.broadcast_to(ddy, (3, 4))})
+    check_output("elementwise_mul_grad_grad",
+                 {"X": x, "Y": y, "DOut": dout, "DDX": ddx, "DDY": ddy},
+                 {"DX": dout * ddy, "DY": (dout * ddx).sum(axis=0), "DDOut": ddx * y + x * ddy})
+
+
+# First-order grad op, its inputs, its outputs, the inputs to differentiate.
+GRAD_CHECKS = [
+    ("tanh_grad", {"Out": rand(3, 4), "Out@GRAD": rand(3, 4)}, ["X@GRAD"], ["Out", "Out@GRAD"]),
+    ("sigmoid_grad", {"Out": rand(3, 4, low=0.1, high=0.9), "Out@GRAD": rand(3, 4)}, ["X@GRAD"],
+     ["Out", "Out@GRAD"]),
+    ("relu_grad", {"Out": np.maximum(rand(3, 4), 0.0), "Out@GRAD": rand(3, 4)},
+     ["X@GRAD"], ["Out@GRAD"]),
+    ("square_grad", {"X": rand(3, 4), "Out@GRAD": rand(3, 4)}, ["X@GRAD"], ["X", "Out@GRAD"]),
+    ("log_grad", {"X": rand(3, 4, low=0.5, high=2.0), "Out@GRAD": rand(3, 4)}, ["X@GRAD"],
+     ["X", "Out@GRAD"]),
+    ("matmul_v2_grad", {"X": rand(3, 4), "Y": rand(4, 2), "Out@GRAD": rand(3, 2)},
+     ["X@GRAD", "Y@GRAD"], ["X", "Y", "Out@GRAD"]),
+    ("elementwise_mul_grad", {"X": rand(3, 4), "Y": rand(4), "Out@GRAD": rand(3, 4)},
+     ["X@GRAD", "Y@GRAD"], ["X", "Y", "Out@GRAD"]),
+    ("elementwise_add_grad", {"X": rand(3, 4), "Y": rand(4), "Out@GRAD": rand(3, 4)},
+     ["X@GRAD", "Y@GRAD"], ["Out@GRAD"]),
+    ("elementwise_sub_grad", {"X": rand(3, 4), "Y": rand(3, 4), "Out@GRAD": rand(3, 4)},
+     ["X@GRAD", "Y@GRAD"], ["Out@GRAD"]),
+]
+
+
+@pytest.mark.parametrize("op, inputs, outputs, wrt", GRAD_CHECKS, ids=[c[0] for c in GRAD_CHECKS])
+def test_double_grad_ops_match_central_differences(op, inputs, outputs, wrt):
+    check_grad(op, inputs, outputs=outputs, wrt=wrt)
+
+
+def test_matmul_double_grad_transposed_matches_differences():
+    check_grad("matmul_v2_grad", {"X": rand(4, 3), "Y": rand(2, 4), "Out@GRAD": rand(3, 2)},
+               attrs={"trans_x": True, "trans_y": True}, outputs=["X@GRAD", "Y@GRAD"],
+               wrt=["X", "Y", "Out@GRAD"])
+
+
+def test_reduce_grads_are_differentiated_by_the_reductions():
+    # reduce_sum_grad's and the mean grads' grad ops are reduce_sum / the means themselves.
+    x = rand(3, 4)
+    check_grad("reduce_sum_grad", {"X": x, "Out@GRAD": rand(4)}, attrs={"dim": [0]},
+               outputs=["X@GRAD"], wrt=["Out@GRAD"])
+    check_grad("reduce_mean_grad", {"X": x, "Out@GRAD": rand(3, 1)},
+               attrs={"dim": [1], "keep_dim": True}, outputs=["X@GRAD"], wrt=["Out@GRAD"])
+    check_grad("mean_grad", {"X": x, "Out@GRAD": rand(1)}, outputs=["X@GRAD"], wrt=["Out@GRAD"])
+
+
+def test_double_grad_infermeta_rejects_mismatched_shapes():
+    with pytest.raises(ValueError, match="tanh_grad_grad's DDX to have the dims"):
+        run_op("tanh_grad_grad", {"Out": rand(3, 4), "DOut": rand(3, 4), "DDX": rand(4, 3)},
+               outputs={"DDOut": None})
+    with pytest.raises(ValueError, match="matmul_v2_grad_grad's DDY to have the dims"):
+        run_op("matmul_v2_grad_grad",
+               {"X": rand(3, 4), "Y": rand(4, 2), "DOut": rand(3, 2), "DDY": rand(2, 4)},
+               outputs={"DDOut": None})
+    with pytest.raises(ValueError, match="elementwise_add_grad_grad's DDX to broadcast"):
+        run_op("elementwise_add_grad_grad", {"Y": rand(4), "DOut": rand(3, 4), "DDX": rand(5)},
+               outputs={"DDOut": None})
