@@ -319,3 +319,35 @@ def recv(tensor, src=0, group=None, sync_op=True):
 
 isend = send
 irecv = recv
+
+
+def _nbytes(t):
+    import numpy as np
+    from paddle.base.dtypes import dtype_to_np
+    numel = int(np.prod([max(int(d), 1) for d in t.shape], dtype=np.int64))
+    return numel, numel * np.dtype(dtype_to_np(t.dtype)).itemsize
+
+
+def allreduce_gradients(grads, group=None, bucket_bytes=32 << 20, average=True):
+    """All-reduces `grads` in place over `group`, averaged when `average`, in buckets of at
+    most bucket_bytes (one dtype each, in the given order): a bucket of several gradients
+    travels flattened (concat, one all-reduce, split back). Builds ops in static mode (the
+    data-parallel rewrite of fleet) and runs them in dynamic mode (DataParallel)."""
+    import paddle
+    group = _get_group(group)
+    buckets, size = [], 0
+    for g in grads:
+        nbytes = _nbytes(g)[1]
+        if not buckets or size + nbytes > bucket_bytes or g.dtype != buckets[-1][0].dtype:
+            buckets.append([])
+            size = 0
+        buckets[-1].append(g)
+        size += nbytes
+    for bucket in buckets:
+        flat = bucket[0] if len(bucket) == 1 else paddle.concat(
+            [paddle.reshape(g, [-1]) for g in bucket])
+        all_reduce(flat, ReduceOp.AVG if average else ReduceOp.SUM, group)
+        if len(bucket) > 1:
+            parts = paddle.split(flat, [_nbytes(g)[0] for g in bucket])
+            for g, part in zip(bucket, parts):
+                paddle.assign(paddle.reshape(part, [int(d) for d in g.shape]), output=g)

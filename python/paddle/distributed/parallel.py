@@ -9,9 +9,6 @@ collectives block it, so there is no overlap with the backward computation yet."
 import contextlib
 import os
 
-import numpy as np
-
-from paddle.base.dtypes import dtype_to_np
 from paddle.distributed import collective
 from paddle.nn.layer.layers import Layer
 
@@ -77,27 +74,6 @@ def init_parallel_env():
     return collective._init_default_group(env.rank, env.world_size, master, current)
 
 
-def _numel(t):
-    return int(np.prod([int(d) for d in t.shape], dtype=np.int64))
-
-
-def _flat_buckets(params, limit_bytes):
-    """Parameters in buckets of at most limit_bytes (at least one each), one dtype per
-    bucket, last parameters first (their gradients are ready first)."""
-    buckets, current, size, dtype = [], [], 0, None
-    for p in reversed(params):
-        nbytes = _numel(p) * np.dtype(dtype_to_np(p.dtype)).itemsize
-        if current and (size + nbytes > limit_bytes or p.dtype != dtype):
-            buckets.append(current)
-            current, size = [], 0
-        current.append(p)
-        size += nbytes
-        dtype = p.dtype
-    if current:
-        buckets.append(current)
-    return buckets
-
-
 def sync_params_buffers(model, comm_group=None, src_rank=0, is_model_parallel=False):
     """Broadcasts model's parameters and buffers from src_rank to every rank."""
     from paddle.base.eager import no_grad
@@ -153,15 +129,9 @@ class DataParallel(Layer):
                         f"so that the ranks all-reduce the same gradients, but '{p.name}' got "
                         "none (pass find_unused_parameters=True to DataParallel)")
                 p._grad = paddle.zeros(p.shape, dtype=p.dtype)
-        for bucket in _flat_buckets(params, self._bucket_bytes):
-            if len(bucket) == 1:
-                collective.all_reduce(bucket[0].grad, collective.ReduceOp.AVG, self._group)
-                continue
-            flat = paddle.concat([paddle.reshape(p.grad, [-1]) for p in bucket])
-            collective.all_reduce(flat, collective.ReduceOp.AVG, self._group)
-            sizes = [_numel(p) for p in bucket]
-            for p, part in zip(bucket, paddle.split(flat, sizes)):
-                paddle.assign(paddle.reshape(part, p.shape), output=p.grad)
+        # Last layers first: their gradients were ready first.
+        collective.allreduce_gradients([p.grad for p in reversed(params)], self._group,
+                                       self._bucket_bytes)
 
     # The wrapped layer's state, without a "_layers." prefix (PaddlePaddle's behaviour).
     def state_dict(self, *args, **kwargs):

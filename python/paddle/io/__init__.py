@@ -53,6 +53,45 @@ class BatchSampler:
         return full + (1 if rest and not self.drop_last else 0)
 
 
+class DistributedBatchSampler(BatchSampler):
+    """The batches of one rank: the dataset's indices (shuffled by epoch when `shuffle`;
+    padded by wrapping around to a multiple of num_replicas) dealt out rank::num_replicas,
+    so the ranks' shards are disjoint and equally long. num_replicas and rank default to
+    paddle.distributed's world size and rank; call set_epoch(e) for a new order."""
+
+    def __init__(self, dataset, batch_size, num_replicas=None, rank=None, shuffle=False,
+                 drop_last=False):
+        from paddle import distributed as dist
+        super().__init__(dataset, shuffle=shuffle, batch_size=batch_size, drop_last=drop_last)
+        self.nranks = dist.get_world_size() if num_replicas is None else int(num_replicas)
+        self.local_rank = dist.get_rank() if rank is None else int(rank)
+        if self.nranks < 1 or not 0 <= self.local_rank < self.nranks:
+            raise ValueError(f"expected rank in [0, num_replicas) and num_replicas >= 1, but got "
+                             f"rank {self.local_rank} of {self.nranks}")
+        self.epoch = 0
+        self.num_samples = -(-self.n // self.nranks)
+
+    def set_epoch(self, epoch):
+        self.epoch = int(epoch)
+
+    def __iter__(self):
+        order = np.arange(self.n)
+        if self.shuffle:
+            order = np.random.RandomState(self.epoch).permutation(self.n)
+        total = self.num_samples * self.nranks
+        order = np.concatenate([order, order[:total - self.n]]) if total > self.n else order
+        mine = order[self.local_rank:total:self.nranks]
+        for start in range(0, len(mine), self.batch_size):
+            batch = mine[start:start + self.batch_size]
+            if len(batch) < self.batch_size and self.drop_last:
+                return
+            yield batch.tolist()
+
+    def __len__(self):
+        full, rest = divmod(self.num_samples, self.batch_size)
+        return full + (1 if rest and not self.drop_last else 0)
+
+
 class DataLoader:
     """Iterates over `dataset` in batches of NumPy arrays (one list per batch, one entry per
     field of a sample). Datasets exposing `_batch(indices)` are batched without a per-sample

@@ -4,55 +4,6 @@ from paddle.base.framework import (OpRole, _op_role_guard, default_startup_progr
 from paddle.distributed import collective
 
 
-def _bytes(var):
-    import numpy as np
-    from paddle.base.dtypes import dtype_to_np
-    numel = int(np.prod([max(int(d), 1) for d in var.shape], dtype=np.int64))
-    return numel * np.dtype(dtype_to_np(var.dtype)).itemsize
-
-
-def _buckets(grads, limit_bytes):
-    """Gradients in buckets of at most limit_bytes, one dtype each, in backward order."""
-    buckets, current, size = [], [], 0
-    for g in grads:
-        if current and (size + _bytes(g) > limit_bytes or g.dtype != current[0].dtype):
-            buckets.append(current)
-            current, size = [], 0
-        current.append(g)
-        size += _bytes(g)
-    if current:
-        buckets.append(current)
-    return buckets
-
-
-def insert_allreduce_ops(grads, group, fuse=True, bucket_mb=32, scale=True):
-    """Appends to the current program: each gradient all-reduced over `group` (ring), then
-    scaled by 1/nranks when `scale`; with `fuse`, small gradients travel flattened together
-    (concat, one all-reduce, split back)."""
-    import paddle
-    nranks = group.nranks
-    scale_attrs = {"scale": 1.0 / nranks, "bias": 0.0, "bias_after_scale": True}
-    buckets = _buckets(grads, bucket_mb * 1024 * 1024) if fuse else [[g] for g in grads]
-    for bucket in buckets:
-        if len(bucket) == 1:
-            flat = bucket[0]
-        else:
-            flat = paddle.concat([paddle.reshape(g, [-1]) for g in bucket])
-        collective._run("c_allreduce_sum", {"X": [flat]}, {"Out": [flat]}, {"ring_id": group.id})
-        if scale:
-            collective._run("scale", {"X": [flat]}, {"Out": [flat]}, scale_attrs)
-        if len(bucket) > 1:
-            sizes = [_bytes(g) // _bytes_per(g) for g in bucket]
-            for g, part in zip(bucket, paddle.split(flat, sizes)):
-                paddle.assign(paddle.reshape(part, [int(d) for d in g.shape]), output=g)
-
-
-def _bytes_per(var):
-    import numpy as np
-    from paddle.base.dtypes import dtype_to_np
-    return np.dtype(dtype_to_np(var.dtype)).itemsize
-
-
 def broadcast_parameters(startup_program, params, group, root=0):
     """Appends to the startup program a broadcast of each parameter from `root`."""
     block = startup_program.global_block()
@@ -97,10 +48,11 @@ class DistributedOptimizer:
         strategy = self.user_defined_strategy
         with program_guard(program, startup), _op_role_guard(OpRole.Backward):
             if group.nranks > 1:
-                insert_allreduce_ops([g for _, g in params_grads], group,
-                                     fuse=strategy.fuse_all_reduce_ops,
-                                     bucket_mb=strategy.fuse_grad_size_in_MB,
-                                     scale=scale == "avg")
+                # Unfused: a bucket of one byte holds one gradient each.
+                limit = int(strategy.fuse_grad_size_in_MB * (1 << 20)) \
+                    if strategy.fuse_all_reduce_ops else 1
+                collective.allreduce_gradients([g for _, g in params_grads], group, limit,
+                                               average=scale == "avg")
         if group.nranks > 1:
             broadcast_parameters(startup, [p for p, _ in params_grads], group)
         with program_guard(program, startup):
