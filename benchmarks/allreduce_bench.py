@@ -4,7 +4,7 @@ machine's memory bandwidth (a NumPy copy of 64 MB) measured in the same run.
     PYTHONPATH=build/python python3 benchmarks/allreduce_bench.py [--nproc 2]
 
 Re-runs itself under python -m paddle.distributed.launch; rank 0 prints, per size, the
-median time of an in-place paddle.distributed.all_reduce (eager), the algorithm bandwidth
+time (median of 5 rounds of back-to-back calls) of an in-place paddle.distributed.all_reduce (eager), the algorithm bandwidth
 (bytes / time) and the bus bandwidth (x 2(n-1)/n, the bytes each rank sends and receives in
 a ring all-reduce).
 """
@@ -28,6 +28,32 @@ def memory_bandwidth():
     return 2 * a.nbytes / best  # read + write
 
 
+def tcp_round_trip():
+    """One-byte TCP ping-pong between two processes on loopback: the floor under any
+    collective's latency on this machine."""
+    import socket
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(1)
+    pid = os.fork()
+    if pid == 0:
+        c = socket.create_connection(listener.getsockname())
+        c.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        for _ in range(1000):
+            c.recv(1)
+            c.send(b"x")
+        os._exit(0)
+    c, _ = listener.accept()
+    c.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    start = time.perf_counter()
+    for _ in range(1000):
+        c.send(b"x")
+        c.recv(1)
+    took = (time.perf_counter() - start) / 1000
+    os.waitpid(pid, 0)
+    return took
+
+
 def worker():
     import paddle
     import paddle.distributed as dist
@@ -40,16 +66,18 @@ def worker():
         for _ in range(3):
             dist.all_reduce(x)
         times = []
-        for _ in range(reps):
+        for _ in range(5):  # the median of 5 rounds of back-to-back calls
             dist.barrier()
             start = time.perf_counter()
-            dist.all_reduce(x)
-            times.append(time.perf_counter() - start)
+            for _ in range(reps):
+                dist.all_reduce(x)
+            times.append((time.perf_counter() - start) / reps)
         t = float(np.median(times))
         rows.append((kb, t, kb * 1024 / t, kb * 1024 / t * 2 * (n - 1) / n))
     if rank == 0:
         mem = memory_bandwidth()
-        print(f"ranks: {n}; memory bandwidth (NumPy 64 MB copy, read+write): {mem / 1e9:.2f} GB/s")
+        print(f"ranks: {n}; memory bandwidth (NumPy 64 MB copy, read+write): {mem / 1e9:.2f} GB/s; "
+              f"TCP loopback round trip: {tcp_round_trip() * 1e6:.0f} us")
         print(f"{'size':>9} {'median ms':>10} {'algbw GB/s':>11} {'busbw GB/s':>11}")
         for kb, t, alg, bus in rows:
             size = f"{kb} KB" if kb < 1024 else f"{kb // 1024} MB"

@@ -10,6 +10,9 @@
 #include "paddle/distributed/process_group_gloo.h"
 #include "paddle/distributed/tcp_store.h"
 #endif
+#ifdef PADDLE_WITH_NCCL
+#include "paddle/distributed/process_group_nccl.h"
+#endif
 
 namespace paddle {
 namespace pybind {
@@ -78,6 +81,21 @@ void BindDistributed(py::module_* module) {
       py::arg("timeout"));
 #else
   m.attr("with_gloo") = false;
+#endif
+#ifdef PADDLE_WITH_NCCL
+  m.attr("with_nccl") = true;
+  m.def(
+      "new_nccl_process_group",
+      [](std::shared_ptr<paddle::distributed::TCPStore> store, int rank, int size,
+         const std::string& name, int device, double timeout) -> std::shared_ptr<pd::ProcessGroup> {
+        py::gil_scoped_release release;
+        return std::make_shared<paddle::distributed::ProcessGroupNCCL>(store, rank, size, name,
+                                                                       device, Millis(timeout));
+      },
+      py::arg("store"), py::arg("rank"), py::arg("size"), py::arg("name"), py::arg("device"),
+      py::arg("timeout"));
+#else
+  m.attr("with_nccl") = false;
 #endif
 }
 

@@ -178,6 +178,15 @@ def _run(op_type, inputs, outputs, attrs):
                                                          outputs=outputs, attrs=attrs)
 
 
+def _group_rank(group, rank, what, role):
+    """`rank` (global) as a rank of `group`; a ValueError naming `what`'s `role` otherwise."""
+    local = group.get_group_rank(rank)
+    if local < 0:
+        raise ValueError(f"expected {what}'s {role} to be a global rank in the group "
+                         f"{group.ranks}, but got {rank}")
+    return local
+
+
 def _member(group, what):
     group = _get_group(group)
     if not group.is_member():
@@ -202,19 +211,15 @@ def broadcast(tensor, src=0, group=None, sync_op=True):
     group = _member(group, "broadcast")
     if group is None:
         return None
-    root = group.get_group_rank(src)
-    if root < 0:
-        raise ValueError(f"expected broadcast's src to be a global rank in the group "
-                         f"{group.ranks}, but got {src}")
+    root = _group_rank(group, src, "broadcast", "src")
     _run("c_broadcast", {"X": [tensor]}, {"Out": [tensor]}, {"ring_id": group.id, "root": root})
     return None
 
 
 def _stacked(tensor, group, op_type):
-    import paddle
-    out = paddle.base.layer_helper.append_op(op_type, {"X": [tensor]},
-                                             {"ring_id": group.id, "nranks": group.nranks})
-    return out
+    from paddle.base import layer_helper
+    return layer_helper.append_op(op_type, {"X": [tensor]},
+                                  {"ring_id": group.id, "nranks": group.nranks})
 
 
 def all_gather(tensor_list, tensor, group=None, sync_op=True):
@@ -250,10 +255,7 @@ def reduce_scatter(tensor, tensor_list, op=ReduceOp.SUM, group=None, sync_op=Tru
 
 def reduce(tensor, dst=0, op=ReduceOp.SUM, group=None, sync_op=True):
     """The reduction reaches every rank (dst's result is the one PaddlePaddle promises)."""
-    group = _get_group(group)
-    if group.get_group_rank(dst) < 0:
-        raise ValueError(f"expected reduce's dst to be a global rank in the group {group.ranks}, "
-                         f"but got {dst}")
+    _group_rank(_get_group(group), dst, "reduce", "dst")
     return all_reduce(tensor, op, group, sync_op)
 
 
@@ -263,10 +265,7 @@ def scatter(tensor, tensor_list=None, src=0, group=None, sync_op=True):
     group = _member(group, "scatter")
     if group is None:
         return None
-    root = group.get_group_rank(src)
-    if root < 0:
-        raise ValueError(f"expected scatter's src to be a global rank in the group {group.ranks}, "
-                         f"but got {src}")
+    root = _group_rank(group, src, "scatter", "src")
     if group.rank == root:
         if tensor_list is None or len(tensor_list) != group.nranks:
             raise ValueError(f"expected scatter's tensor_list on src to hold {group.nranks} "
@@ -293,10 +292,7 @@ def send(tensor, dst=0, group=None, sync_op=True):
     group = _member(group, "send")
     if group is None:
         return None
-    peer = group.get_group_rank(dst)
-    if peer < 0:
-        raise ValueError(f"expected send's dst to be a global rank in the group {group.ranks}, "
-                         f"but got {dst}")
+    peer = _group_rank(group, dst, "send", "dst")
     _run("send_v2", {"X": [tensor]}, {}, {"ring_id": group.id, "peer": peer})
     return None
 
@@ -307,10 +303,7 @@ def recv(tensor, src=0, group=None, sync_op=True):
     group = _member(group, "recv")
     if group is None:
         return None
-    peer = group.get_group_rank(src)
-    if peer < 0:
-        raise ValueError(f"expected recv's src to be a global rank in the group {group.ranks}, "
-                         f"but got {src}")
+    peer = _group_rank(group, src, "recv", "src")
     _run("recv_v2", {}, {"Out": [tensor]},
          {"ring_id": group.id, "peer": peer, "out_shape": [int(d) for d in tensor.shape],
           "dtype": convert_dtype(tensor.dtype)})
