@@ -426,3 +426,14 @@ def test_mlp_trains_with_hand_written_sgd():
     assert losses[-1] < 0.6 * losses[0], losses
     accuracy = (model(xt).numpy().argmax(1) == labels).mean()
     assert accuracy > 0.8
+
+
+def test_seeded_layers_differ_from_each_other_and_repeat_with_the_seed():
+    """After paddle.seed, two layers of one shape get different parameters (the global
+    generator advances), and seeding again repeats them."""
+    paddle.seed(3)
+    a, b = paddle.nn.Linear(4, 6), paddle.nn.Linear(4, 6)
+    assert not np.array_equal(a.weight.numpy(), b.weight.numpy())
+    paddle.seed(3)
+    c = paddle.nn.Linear(4, 6)
+    np.testing.assert_array_equal(a.weight.numpy(), c.weight.numpy())

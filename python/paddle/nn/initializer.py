@@ -13,7 +13,14 @@ class Initializer:
 
     @staticmethod
     def _seed(block, seed):
-        return seed if seed else (block.program.random_seed if block is not None else 0)
+        """The op's seed: the initializer's own, else in static mode the program's
+        random_seed. In dynamic mode 0 (the global generator, which paddle.seed seeds), as in
+        PaddlePaddle: a fixed seed per op would give every parameter of a shape the same
+        values."""
+        from paddle.base.framework import in_dynamic_mode
+        if seed or in_dynamic_mode():
+            return seed
+        return block.program.random_seed if block is not None else 0
 
 
 def _fans(shape):
