@@ -28,12 +28,13 @@ def _check(outdir, mode, nranks):
             np.testing.assert_array_equal(state[k], states[0][k], err_msg=f"{mode} rank {r} {k}")
 
 
-@pytest.mark.parametrize("nranks", [2, 3])
-def test_dygraph_data_parallel_equals_whole_batch_training(tmp_path, nranks):
-    results = finish(start_ranks("dp_worker.py", nranks, ["dygraph", tmp_path]), timeout=120)
+@pytest.mark.parametrize("mode,nranks", [("dygraph", 2), ("dygraph", 3), ("fleet_dygraph", 2)])
+def test_dygraph_data_parallel_equals_whole_batch_training(tmp_path, mode, nranks):
+    """paddle.DataParallel, and fleet's distributed_model + distributed_optimizer."""
+    results = finish(start_ranks("dp_worker.py", nranks, [mode, tmp_path]), timeout=120)
     for r, (code, text, _) in results.items():
         assert code == 0, f"rank {r}:\n{text}"
-    _check(tmp_path, "dygraph", nranks)
+    _check(tmp_path, mode, nranks)
 
 
 @pytest.mark.parametrize("nranks", [2, 3])

@@ -598,3 +598,32 @@ def to_tensor(data, dtype=None, place=None, stop_gradient=True):
     value = core.DenseTensor()
     value.set(np.require(array, requirements="C"), core.CPUPlace())
     return Tensor(value, stop_gradient=stop_gradient)
+
+
+def _install_fast_operators():
+    """Tensor (op) Tensor straight to the C++ call (core.eager_call_new): the same op, slots
+    and attributes the API functions append (elementwise ops with axis -1, matmul_v2 without
+    transposes), without the Python layers between; anything else (scalars, static
+    Variables, eager Tensors while a program is being built, as to_static does) takes the
+    general path inherited from Variable."""
+    from paddle.base import framework as _framework
+    def fast(name, op_type, attrs):
+        def method(self, other):
+            if isinstance(other, Tensor) and not _framework._static_mode:
+                out = _eager_call_new(op_type, {"X": [self], "Y": [other]}, attrs,
+                                      _grad_state.enabled)
+                if out is not None:
+                    return out
+            return getattr(Variable, name)(self, other)  # installed by paddle.tensor.math
+        method.__name__ = name
+        setattr(Tensor, name, method)
+
+    axis = {"axis": -1}
+    fast("__add__", "elementwise_add", axis)
+    fast("__sub__", "elementwise_sub", axis)
+    fast("__mul__", "elementwise_mul", axis)
+    fast("__truediv__", "elementwise_div", axis)
+    fast("__matmul__", "matmul_v2", {"trans_x": False, "trans_y": False})
+
+
+_install_fast_operators()

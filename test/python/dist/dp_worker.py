@@ -43,10 +43,16 @@ def shard(rank, nranks, array):
     return array[rank * per:(rank + 1) * per]
 
 
-def dygraph(outdir):
+def dygraph(outdir, use_fleet=False):
+    """paddle.DataParallel, or with use_fleet fleet's dygraph API (distributed_model and
+    distributed_optimizer)."""
     import paddle
     import paddle.distributed as dist
-    dist.init_parallel_env()
+    from paddle.distributed import fleet
+    if use_fleet:
+        fleet.init(is_collective=True)
+    else:
+        dist.init_parallel_env()
     r, n = dist.get_rank(), dist.get_world_size()
     init = initial_params(r)
     model = paddle.nn.Sequential(paddle.nn.Linear(IN, HIDDEN), paddle.nn.Tanh(),
@@ -54,8 +60,12 @@ def dygraph(outdir):
     model.set_state_dict({"0.weight": init["w1"], "0.bias": init["b1"],
                           "2.weight": init["w2"], "2.bias": init["b2"]})
     # A tiny bucket size: several buckets, each its own all-reduce.
-    dp = paddle.DataParallel(model, comm_buffer_size=0.0001)
-    opt = paddle.optimizer.SGD(LR, parameters=model.parameters())
+    if use_fleet:
+        dp = fleet.distributed_model(model)
+        opt = fleet.distributed_optimizer(paddle.optimizer.SGD(LR, parameters=model.parameters()))
+    else:
+        dp = paddle.DataParallel(model, comm_buffer_size=0.0001)
+        opt = paddle.optimizer.SGD(LR, parameters=model.parameters())
     x, y = make_data()
     xs, ys = paddle.to_tensor(shard(r, n, x)), paddle.to_tensor(shard(r, n, y))
     for _ in range(STEPS):
@@ -64,7 +74,7 @@ def dygraph(outdir):
         opt.step()
         opt.clear_grad()
     state = dp.state_dict()
-    np.savez(os.path.join(outdir, f"dygraph_{r}.npz"), w1=state["0.weight"].numpy(),
+    np.savez(os.path.join(outdir, f"{'fleet_dygraph' if use_fleet else 'dygraph'}_{r}.npz"), w1=state["0.weight"].numpy(),
              b1=state["0.bias"].numpy(), w2=state["2.weight"].numpy(), b2=state["2.bias"].numpy())
 
 
@@ -100,5 +110,6 @@ def static(outdir):
 
 
 if __name__ == "__main__":
-    {"dygraph": dygraph, "static": static}[sys.argv[1]](sys.argv[2])
+    {"dygraph": dygraph, "static": static,
+     "fleet_dygraph": lambda out: dygraph(out, use_fleet=True)}[sys.argv[1]](sys.argv[2])
     print("done")

@@ -64,6 +64,17 @@ def barrier_worker():
     collective.barrier()
 
 
+def distributed_model(model):
+    """Dygraph: the model wrapped in paddle.DataParallel (gradients averaged over the ranks
+    after each backward), with the strategy's find_unused_parameters."""
+    from paddle.distributed.parallel import DataParallel
+    if not _Fleet.initialized:
+        raise RuntimeError("expected fleet.init(is_collective=True) before "
+                           "fleet.distributed_model, but it was not called")
+    strategy = _Fleet.strategy or DistributedStrategy()
+    return DataParallel(model, find_unused_parameters=strategy.find_unused_parameters)
+
+
 def distributed_optimizer(optimizer, strategy=None):
     if not _Fleet.initialized:
         raise RuntimeError("expected fleet.init(is_collective=True) before "

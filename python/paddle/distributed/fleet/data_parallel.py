@@ -36,9 +36,8 @@ class DistributedOptimizer:
         return scale
 
     def minimize(self, loss, startup_program=None, parameter_list=None, no_grad_set=None):
-        if in_dynamic_mode():
-            raise NotImplementedError("fleet.distributed_optimizer(...).minimize is for static "
-                                      "mode; in dygraph wrap the model in paddle.DataParallel")
+        if in_dynamic_mode():  # the model from fleet.distributed_model syncs the gradients
+            return self.inner_opt.minimize(loss, startup_program, parameter_list, no_grad_set)
         scale = self._check_strategy()
         group = collective._get_group(None)
         program = loss.block.program
