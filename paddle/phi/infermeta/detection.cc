@@ -9,13 +9,12 @@
 namespace phi {
 
 using funcs::FormatList;
+// Two extents agree unless both are known and differ.
+constexpr auto Agree = funcs::ExtentsCompatible;
 
 namespace {
 
 bool IsFloating(DataType t) { return t == DataType::FLOAT32 || t == DataType::FLOAT64; }
-
-// Two extents agree unless both are known and differ.
-bool Agree(int64_t a, int64_t b) { return a < 0 || b < 0 || a == b; }
 
 }  // namespace
 
