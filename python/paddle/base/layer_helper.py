@@ -4,6 +4,7 @@ from paddle.base import unique_name
 from paddle.base.dtypes import convert_dtype
 from paddle.base.framework import (Variable, default_main_program, default_startup_program,
                                    in_dynamic_mode)
+from paddle.base import framework as _framework
 from paddle.base.param_attr import ParamAttr
 
 
@@ -17,13 +18,20 @@ def create_tmp(dtype, op_type="tmp", stop_gradient=False):
 
 
 _OUT = ("Out",)
+_NO_ATTRS = {}  # an empty attribute dict (never changed)
 
 
 def append_op(op_type, inputs, attrs=None, outputs=_OUT, dtype=None, out_dtypes=None,
               stop_gradient=False):
     """Appends `op_type` with new output variables for the slots in `outputs` (a slot name
     ending in '[]:n' makes n variables); returns the outputs in order (one var or a list)."""
-    if in_dynamic_mode():
+    if not _framework._static_mode:
+        if outputs is _OUT and not stop_gradient and _eager is not None:
+            # The common eager case in one C++ call (eager.call_new without its frame).
+            out = _eager._eager_call_new(op_type, inputs, attrs or _NO_ATTRS,
+                                         _eager._grad_state.enabled)
+            if out is not None:
+                return out
         return _append_eager_op(op_type, inputs, attrs, outputs, stop_gradient)
     if dtype is None:
         first = next((v for vs in inputs.values() for v in (vs if isinstance(vs, list) else [vs])
