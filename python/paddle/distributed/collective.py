@@ -187,15 +187,15 @@ def _group_rank(group, rank, what, role):
     return local
 
 
-def _member(group, what):
+def _member(group):
+    """The group (default: the global one), or None when this rank is not in it (a
+    collective of a group this rank is not in does nothing here, as in PaddlePaddle)."""
     group = _get_group(group)
-    if not group.is_member():
-        return None
-    return group
+    return group if group.is_member() else None
 
 
 def all_reduce(tensor, op=ReduceOp.SUM, group=None, sync_op=True, use_calc_stream=False):
-    group = _member(group, "all_reduce")
+    group = _member(group)
     if group is None:
         return None
     if op not in _REDUCE_OPS:
@@ -208,7 +208,7 @@ def all_reduce(tensor, op=ReduceOp.SUM, group=None, sync_op=True, use_calc_strea
 
 
 def broadcast(tensor, src=0, group=None, sync_op=True):
-    group = _member(group, "broadcast")
+    group = _member(group)
     if group is None:
         return None
     root = _group_rank(group, src, "broadcast", "src")
@@ -225,7 +225,7 @@ def _stacked(tensor, group, op_type):
 def all_gather(tensor_list, tensor, group=None, sync_op=True):
     """tensor_list gets every rank's `tensor`, in rank order."""
     import paddle
-    group = _member(group, "all_gather")
+    group = _member(group)
     if group is None:
         return None
     scalar = len(tensor.shape) == 0
@@ -239,7 +239,7 @@ def all_gather(tensor_list, tensor, group=None, sync_op=True):
 def reduce_scatter(tensor, tensor_list, op=ReduceOp.SUM, group=None, sync_op=True):
     """`tensor` gets the sum over the ranks of tensor_list[rank]."""
     import paddle
-    group = _member(group, "reduce_scatter")
+    group = _member(group)
     if group is None:
         return None
     if op != ReduceOp.SUM:
@@ -262,7 +262,7 @@ def reduce(tensor, dst=0, op=ReduceOp.SUM, group=None, sync_op=True):
 def scatter(tensor, tensor_list=None, src=0, group=None, sync_op=True):
     """`tensor` gets tensor_list[rank] of rank `src`."""
     import paddle
-    group = _member(group, "scatter")
+    group = _member(group)
     if group is None:
         return None
     root = _group_rank(group, src, "scatter", "src")
@@ -280,7 +280,7 @@ def scatter(tensor, tensor_list=None, src=0, group=None, sync_op=True):
 
 def barrier(group=None):
     import paddle
-    group = _member(group, "barrier")
+    group = _member(group)
     if group is None:
         return None
     token = paddle.zeros([1], dtype="int32")
@@ -289,7 +289,7 @@ def barrier(group=None):
 
 
 def send(tensor, dst=0, group=None, sync_op=True):
-    group = _member(group, "send")
+    group = _member(group)
     if group is None:
         return None
     peer = _group_rank(group, dst, "send", "dst")
@@ -300,7 +300,7 @@ def send(tensor, dst=0, group=None, sync_op=True):
 def recv(tensor, src=0, group=None, sync_op=True):
     """Receives into `tensor` (its shape and dtype must be the sender's)."""
     from paddle.base.dtypes import convert_dtype
-    group = _member(group, "recv")
+    group = _member(group)
     if group is None:
         return None
     peer = _group_rank(group, src, "recv", "src")
