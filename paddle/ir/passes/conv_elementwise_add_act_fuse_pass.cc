@@ -1,5 +1,6 @@
 // conv_elementwise_add_act_fuse_pass (inference): conv2d / depthwise_conv2d (NCHW), then
-// optionally elementwise_add (axis 1) of a 1-D parameter bias, then optionally elementwise_add of
+// optionally elementwise_add of a per-channel parameter bias (1-D with axis 1, or reshaped to
+// [1, C, 1, 1]), then optionally elementwise_add of
 // a residual tensor of the same shape, then optionally relu / relu6 / hard_swish, become one
 // fused_conv2d (PaddlePaddle's CPU fused op) whose epilogue does the adds and the activation while
 // the convolution's output is still in cache: one pass over the activation instead of up to four.
@@ -23,6 +24,28 @@ Node* PrivateReader(const Graph& graph, const std::string& var, Node* writer) {
       UsedInSubBlocks(graph, var))
     return nullptr;
   return SoleReader(node);
+}
+
+// The 1-D [channels] parameter that elementwise_add(conv_out, y, axis) adds per channel: y
+// itself (axis 1), or the parameter y reshapes to [1, channels, 1, 1] (axis -1), as
+// PaddlePaddle 2.x exports Conv2D's bias. The reshape2 stays for any other reader (dead-code
+// elimination removes it otherwise). "" when y is neither.
+std::string ChannelBias(const Graph& graph, const std::string& y, int axis, int64_t channels) {
+  const Node* node = graph.VarNode(y);
+  if (node == nullptr) return "";
+  if (axis == 1) {
+    return IsPersistable(node) && DeclaredShape(node) == std::vector<int64_t>{channels} ? y : "";
+  }
+  const Node* reshape = SoleWriter(node);
+  if (axis != -1 || reshape == nullptr || reshape->Op()->Type() != "reshape2" ||
+      DeclaredShape(node) != std::vector<int64_t>{1, channels, 1, 1})
+    return "";
+  const std::string param = SingleInput(*reshape->Op(), "X");
+  const Node* param_node = graph.VarNode(param);
+  return param_node != nullptr && IsPersistable(param_node) &&
+                 DeclaredShape(param_node) == std::vector<int64_t>{channels}
+             ? param
+             : "";
 }
 
 class ConvElementwiseAddActFusePass : public Pass {
@@ -53,12 +76,10 @@ class ConvElementwiseAddActFusePass : public Pass {
     Node* next = PrivateReader(*graph, out, conv);
     // conv -> elementwise_add(out, bias) along the channels
     if (next != nullptr && next->Op()->Type() == "elementwise_add" &&
-        SingleInput(*next->Op(), "X") == out && AttrOr<int>(*next->Op(), "axis", -1) == 1) {
-      const std::string y = SingleInput(*next->Op(), "Y");
-      const Node* y_node = graph->VarNode(y);
-      if (y_node != nullptr && IsPersistable(y_node) &&
-          DeclaredShape(y_node) == std::vector<int64_t>{filter_shape[0]}) {
-        bias = y;
+        SingleInput(*next->Op(), "X") == out) {
+      bias = ChannelBias(*graph, SingleInput(*next->Op(), "Y"),
+                         AttrOr<int>(*next->Op(), "axis", -1), filter_shape[0]);
+      if (!bias.empty()) {
         f.ops.push_back(next);
         out = SingleOutput(*next->Op(), "Out");
         next = PrivateReader(*graph, out, next);

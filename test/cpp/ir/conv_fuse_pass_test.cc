@@ -20,6 +20,7 @@ struct ChainOptions {
   std::string conv = "conv2d";
   int channels = 4, groups = 1;
   bool bias = true, residual = true;
+  bool reshaped_bias = false;  // b reshaped to [1, C, 1, 1] and added with axis -1
   std::string act = "relu";
   std::string data_format = "NCHW";
 };
@@ -42,7 +43,15 @@ framework::ProgramDesc ChainProgram(const ChainOptions& o) {
   std::string cur = "c";
   if (o.bias) {
     b.Param("b", {o.channels});
-    b.Op("elementwise_add", {{"X", {cur}}, {"Y", {"b"}}}, {{"Out", {"cb"}}}, {MakeAttr("axis", 1)});
+    std::string y = "b";
+    if (o.reshaped_bias) {
+      b.Op("reshape2", {{"X", {"b"}}}, {{"Out", {"b4"}}, {"XShape", {"b4_xshape"}}},
+           {MakeAttr("shape", std::vector<int>{1, o.channels, 1, 1})});
+      p.Block(0).FindVar("b4")->SetShape({1, o.channels, 1, 1});
+      y = "b4";
+    }
+    b.Op("elementwise_add", {{"X", {cur}}, {"Y", {y}}}, {{"Out", {"cb"}}},
+         {MakeAttr("axis", o.reshaped_bias ? -1 : 1)});
     p.Block(0).FindVar("cb")->SetShape(shape);
     cur = "cb";
   }
@@ -106,6 +115,21 @@ TEST(ConvElementwiseAddActFusePass, WholeChainsBecomeOneFusedConv) {
       }
     }
   }
+}
+
+TEST(ConvElementwiseAddActFusePass, BiasReshapedToFourDimensionsAsPaddleExportsIt) {
+  // MobileNetV3's squeeze-excitation convs: conv + reshape2(bias) + add(axis -1) + relu.
+  ChainOptions o;
+  o.reshaped_bias = true, o.residual = false;
+  framework::ProgramDesc p = ChainProgram(o);
+  PassRun run = RunPassTwice(p, kPass, {"out"});
+  EXPECT_TRUE(run.changed);
+  EXPECT_FALSE(run.changed_again);
+  EXPECT_EQ(OpTypes(*run.program),
+            (std::vector<std::string>{"scale", "reshape2", "fused_conv2d"}));  // DCE drops it
+  const framework::OpDesc& fused = *run.program->Block(0).Op(2);
+  EXPECT_EQ(fused.Input("Bias"), std::vector<std::string>{"b"});
+  ExpectExactlyTheSame(p, *run.program, "out");
 }
 
 TEST(ConvElementwiseAddActFusePass, DepthwiseAndGroupedConvolutions) {
