@@ -213,7 +213,7 @@ def test_pool2d_output(case, pooling_type, dtype):
 
 
 @pytest.mark.parametrize("pooling_type", ["max", "avg"])
-@pytest.mark.parametrize("case", [1, 2, 4, 6, 7])
+@pytest.mark.parametrize("case", [0, 1, 2, 4, 6, 7])
 def test_pool2d_grad(case, pooling_type):
     attrs = dict(POOL_CASES[case], pooling_type=pooling_type)
     check_grad("pool2d", {"X": distinct(2, 2, 5, 4)}, attrs=attrs)
@@ -599,3 +599,36 @@ def test_lookup_table_v2_errors():
                outputs={"Out": None})
     with pytest.raises(ValueError, match=r"W to have rank 2.*\[10\]"):
         build_program("lookup_table_v2", {"W": rand(10), "Ids": np.array([1], "int64")})
+
+
+@pytest.mark.parametrize("hw", [(8, 6), (7, 5)])
+def test_pool2d_max_2x2_stride_2_with_nans_and_odd_sizes(hw):
+    """The plain 2x2 / stride-2 max pool (its own fast loop) against NumPy: odd extents drop
+    the last row / column (floor mode), and NaNs are passed over as the general loop does (a
+    window of NaNs only gives -inf)."""
+    h, w = hw
+    x = np.random.default_rng(7).normal(size=(2, 3, h, w)).astype("float32")
+    x[0, 0, 0, 0] = np.nan
+    x[1, 2, 2:4, 2:4] = np.nan
+    got = run_op("pool2d", {"X": x},
+                 {"pooling_type": "max", "ksize": [2, 2], "strides": [2, 2], "paddings": [0, 0]},
+                 outputs={"Out": None})["Out"]
+    oh, ow = h // 2, w // 2
+    windows = x[:, :, :2 * oh, :2 * ow].reshape(2, 3, oh, 2, ow, 2).transpose(0, 1, 2, 4, 3, 5)
+    windows = windows.reshape(2, 3, oh, ow, 4)
+    all_nan = np.isnan(windows).all(-1)
+    want = np.where(all_nan, -np.inf, np.nanmax(np.where(all_nan[..., None], 0, windows), -1))
+    np.testing.assert_array_equal(got, want.astype("float32"))
+
+
+def test_pool2d_max_2x2_grad_goes_to_the_first_of_tied_maxima():
+    """In a window of equal values the whole gradient goes to its first element (row-major),
+    as PaddlePaddle's max-pool gradient does; the odd last row gets none."""
+    x = np.ones((1, 2, 5, 4), dtype="float64")
+    dout = np.arange(1, 1 + 2 * 2 * 2, dtype="float64").reshape(1, 2, 2, 2)
+    got = run_op("pool2d_grad", {"X": x, "Out": np.ones((1, 2, 2, 2)), "Out@GRAD": dout},
+                 {"pooling_type": "max", "ksize": [2, 2], "strides": [2, 2]},
+                 outputs={"X@GRAD": None})["X@GRAD"]
+    want = np.zeros_like(x)
+    want[:, :, 0:4:2, 0:4:2] = dout
+    np.testing.assert_array_equal(got, want)

@@ -43,5 +43,15 @@ inline std::vector<PoolRange> PoolWindows(const WindowAxis& a, bool adaptive) {
   return windows;
 }
 
+// Whether every window is 2x2 at stride 2 inside the image (no padding, none clipped), for a
+// max pool: the usual downsampling, whose windows tile the image without overlap. pool2d and
+// its grad run it in loops of their own, without the general window bookkeeping.
+inline bool IsPlainMax2x2(const PoolGeometry& g, bool is_max) {
+  auto plain = [](const WindowAxis& a) {
+    return a.kernel == 2 && a.stride == 2 && a.pad_before == 0 && 2 * a.out <= a.in;
+  };
+  return is_max && !g.adaptive && plain(g.h) && plain(g.w);
+}
+
 }  // namespace funcs
 }  // namespace phi
