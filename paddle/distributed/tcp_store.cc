@@ -87,6 +87,9 @@ bool ParseRequest(std::string* buf, char* cmd, std::vector<std::string>* args) {
 
 std::string ErrnoText() { return std::strerror(errno); }
 
+// Keys and values are addresses, ids and counters: far below this.
+constexpr size_t kMaxRequestBytes = 64 << 20;
+
 }  // namespace
 
 // The server: one thread polling the listening socket, the clients and a wake-up pipe.
@@ -169,6 +172,10 @@ class TCPStoreServer {
         }
         Client& c = clients_[fds[i].fd];
         c.in.append(buf, static_cast<size_t>(n));
+        if (c.in.size() > kMaxRequestBytes) {  // no request of ours is this large
+          Drop(fds[i].fd);
+          continue;
+        }
         char cmd;
         std::vector<std::string> args;
         while (clients_.count(fds[i].fd) && ParseRequest(&c.in, &cmd, &args))
@@ -196,10 +203,19 @@ class TCPStoreServer {
     return true;
   }
 
+  // Serves one request; a request that is not our protocol (a stray client, a port
+  // scanner) drops that client and never stops the server.
   void Handle(int fd, char cmd, const std::vector<std::string>& args) {
+    static const std::map<char, size_t> kArgs = {{kHello, 1}, {kSet, 2},  {kGet, 1},
+                                                 {kAdd, 2},   {kDead, 0}, {kGoodbye, 0}};
+    auto want = kArgs.find(cmd);
+    if (cmd != kCheck && (want == kArgs.end() || args.size() != want->second)) {
+      Drop(fd);
+      return;
+    }
     switch (cmd) {
       case kHello:
-        clients_[fd].rank = args.empty() ? -1 : std::atoi(args[0].c_str());
+        clients_[fd].rank = std::atoi(args[0].c_str());
         Reply(fd, "");
         break;
       case kSet:
@@ -236,8 +252,6 @@ class TCPStoreServer {
         goodbye_.insert(fd);
         Reply(fd, "");
         break;
-      default:
-        Drop(fd);  // not our protocol
     }
   }
 

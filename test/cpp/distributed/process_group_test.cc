@@ -1,6 +1,9 @@
 // The TCP rendezvous store and the Gloo process group, with the ranks as threads of this
 // process (Gloo keeps one context per group object, so threads stand in for processes).
+#include <arpa/inet.h>
 #include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -104,6 +107,29 @@ TEST(TCPStore, AClientThatVanishesIsReportedAndAGoodbyeIsNot) {
     dead = master.dead_ranks();
   }
   EXPECT_EQ(dead, std::vector<int>({5}));
+}
+
+// Sends `bytes` to the store at `port` from a raw socket, then closes it.
+void SendRaw(int port, const std::string& bytes) {
+  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<uint16_t>(port));
+  ::inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr);
+  ASSERT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)), 0);
+  ASSERT_EQ(::send(fd, bytes.data(), bytes.size(), 0), static_cast<ssize_t>(bytes.size()));
+  std::this_thread::sleep_for(milliseconds(50));
+  ::close(fd);
+}
+
+TEST(TCPStore, StrayClientsSpeakingAnotherProtocolDoNotStopTheServer) {
+  TCPStore master("127.0.0.1", 0, true, 0, milliseconds(5000));
+  SendRaw(master.port(), std::string("S\0\0\0\0", 5));  // a set without its key and value
+  SendRaw(master.port(), "GET / HTTP/1.1\r\n\r\n");     // an unknown command
+  SendRaw(master.port(), std::string("G\1\0\0\0\xff\xff\xff\x7f", 9));  // a 2 GB key announced
+  TCPStore client("127.0.0.1", master.port(), false, 1, milliseconds(5000));
+  client.set("still", {'u', 'p'});
+  EXPECT_EQ(master.get("still"), std::vector<char>({'u', 'p'}));
 }
 
 TEST(ProcessGroupGloo, CollectivesOnThreeRanks) {
