@@ -8,6 +8,7 @@
 
 #include "paddle/common/errors.h"
 #include "paddle/phi/core/dense_tensor.h"
+#include "paddle/phi/kernels/funcs/parallel.h"
 
 namespace phi {
 namespace funcs {
@@ -18,8 +19,10 @@ inline double ReadScalar(const DenseTensor& t, const char* op, const char* name)
   PD_CHECK(t.numel() == 1, InvalidArgument, "expected ", op, "'s ", name,
            " to hold one element, but got dims ", t.dims());
   switch (t.dtype()) {
-    case DataType::FLOAT32: return t.data<float>()[0];
-    case DataType::FLOAT64: return t.data<double>()[0];
+    case DataType::FLOAT32:
+      return t.data<float>()[0];
+    case DataType::FLOAT64:
+      return t.data<double>()[0];
     default:
       PD_THROW(InvalidArgument, "expected ", op, "'s ", name, " to be float32 or float64, but got ",
                t.dtype());
@@ -28,8 +31,7 @@ inline double ReadScalar(const DenseTensor& t, const char* op, const char* name)
 
 // Stores `value` as the one element of `out`, in `like`'s dtype; nothing when out is absent.
 template <typename Context>
-void WriteScalar(const Context& dev_ctx, DenseTensor* out, const DenseTensor& like,
-                 double value) {
+void WriteScalar(const Context& dev_ctx, DenseTensor* out, const DenseTensor& like, double value) {
   if (out == nullptr) return;
   out->Resize(like.dims());
   if (like.dtype() == DataType::FLOAT64) {
@@ -73,11 +75,28 @@ struct AdamTensors {
 
 struct AdamConfig {
   double beta1, beta2, epsilon;
-  double lr_ratio = 1.0;      // adamw: scales the learning rate
-  double decay_coeff = 0.0;   // adamw with_decay: param *= 1 - lr * coeff before the step
+  double lr_ratio = 1.0;     // adamw: scales the learning rate
+  double decay_coeff = 0.0;  // adamw with_decay: param *= 1 - lr * coeff before the step
   bool multi_precision = false;
   bool use_global_beta_pow = false;
 };
+
+// Adam's update of elements [begin, end) (see AdamStep below), a plain loop over locals so that
+// it compiles as tightly as it would inline.
+template <typename T>
+void AdamRange(int64_t begin, int64_t end, const T* p, const T* g, const T* m1, const T* m2, T b1,
+               T b2, T lr_t, T eps, T keep, T* p_out, T* m1_out, T* m2_out, T* master_out) {
+  for (int64_t i = begin; i < end; ++i) {
+    const T grad = g[i];
+    const T first = b1 * m1[i] + (T(1) - b1) * grad;
+    const T second = b2 * m2[i] + (T(1) - b2) * grad * grad;
+    const T value = p[i] * keep - lr_t * first / (std::sqrt(second) + eps);
+    m1_out[i] = first;
+    m2_out[i] = second;
+    p_out[i] = value;
+    if (master_out) master_out[i] = value;
+  }
+}
 
 // One Adam step with beta1_pow = beta1^t, beta2_pow = beta2^t:
 //   m1 = beta1 m1 + (1 - beta1) g;  m2 = beta2 m2 + (1 - beta2) g^2
@@ -141,16 +160,11 @@ void AdamStep(const Context& dev_ctx, const char* op, const AdamTensors& t, Adam
     const T lr_t = static_cast<T>(lr * std::sqrt(1 - beta2_pow) / (1 - beta1_pow));
     const T eps = static_cast<T>(c.epsilon * std::sqrt(1 - beta2_pow));
     const T keep = static_cast<T>(1 - lr * c.decay_coeff);
-    for (int64_t i = 0; i < n; ++i) {
-      const T grad = g[i];
-      const T first = b1 * m1[i] + (T(1) - b1) * grad;
-      const T second = b2 * m2[i] + (T(1) - b2) * grad * grad;
-      const T value = p[i] * keep - lr_t * first / (std::sqrt(second) + eps);
-      m1_out[i] = first;
-      m2_out[i] = second;
-      p_out[i] = value;
-      if (master_out) master_out[i] = value;
-    }
+    // Elements are independent: chunks over the pool.
+    ParallelRange(n, 8, [=](int64_t begin, int64_t end) {
+      AdamRange(begin, end, p, g, m1, m2, b1, b2, lr_t, eps, keep, p_out, m1_out, m2_out,
+                master_out);
+    });
   }
   const bool advance = !skip && !c.use_global_beta_pow;
   WriteScalar(dev_ctx, t.beta1_pow_out, *t.beta1_pow, advance ? beta1_pow * c.beta1 : beta1_pow);
