@@ -303,3 +303,18 @@ def test_lookup_table_grads_check_w_and_the_gradient(op_type):
     expect = np.zeros((5, 6))
     expect[0] = 2.0
     np.testing.assert_array_equal(got["W@GRAD"], expect)
+
+
+@pytest.mark.parametrize("flatten", [False, True])
+def test_cumsum_grad_checks_the_gradient_against_cumsums_output(flatten):
+    """Fuzzer find: cumsum_grad ran its scan over Out@GRAD into X@GRAD (X's shape) without
+    checking that they agree, reading past Out@GRAD when it was smaller."""
+    x = np.ones((3, 4))
+    with pytest.raises(ValueError, match="Out@GRAD to have cumsum's output dims"):
+        run_op("cumsum_grad", {"X": x, "Out@GRAD": np.ones((2, 4))},
+               {"axis": 1, "flatten": flatten}, outputs={"X@GRAD": None})
+    dout = np.ones(12) if flatten else np.ones((3, 4))
+    got = run_op("cumsum_grad", {"X": x, "Out@GRAD": dout}, {"axis": 1, "flatten": flatten},
+                 outputs={"X@GRAD": None})["X@GRAD"]
+    want = np.arange(12, 0, -1).reshape(3, 4) if flatten else np.tile([4, 3, 2, 1], (3, 1))
+    np.testing.assert_array_equal(got, want)

@@ -3,6 +3,8 @@
 #include <vector>
 
 #include "paddle/common/errors.h"
+#include "paddle/phi/core/dense_tensor.h"
+#include "paddle/phi/infermeta/backward.h"
 #include "paddle/phi/infermeta/nn.h"
 #include "paddle/phi/kernels/funcs/axis_utils.h"
 
@@ -33,6 +35,15 @@ void CumsumInferMeta(const MetaTensor& x, int axis, bool flatten, bool exclusive
   }
   out->set_dtype(x.dtype());
   out->set_layout(x.layout());
+}
+
+void CumsumGradInferMeta(const MetaTensor& x, const MetaTensor& out_grad, int axis, bool flatten,
+                         bool exclusive, bool reverse, MetaTensor* x_grad) {
+  DenseTensor out;  // the forward's checks and output dims
+  MetaTensor out_meta(&out);
+  CumsumInferMeta(x, axis, flatten, exclusive, reverse, &out_meta);
+  CheckOutGradLikeForward("cumsum", out.dims(), x.dtype(), out_grad);
+  if (x_grad != nullptr && *x_grad) x_grad->share_meta(x);
 }
 
 void IndexSelectInferMeta(const MetaTensor& x, const MetaTensor& index, int dim, MetaTensor* out) {

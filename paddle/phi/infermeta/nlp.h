@@ -11,6 +11,9 @@ void TrilTriuInferMeta(const MetaTensor& x, int diagonal, bool lower, MetaTensor
 
 void CumsumInferMeta(const MetaTensor& x, int axis, bool flatten, bool exclusive, bool reverse,
                      MetaTensor* out);
+// cumsum_grad: Out@GRAD must have the dims cumsum gives X (flattened or not) and X's dtype.
+void CumsumGradInferMeta(const MetaTensor& x, const MetaTensor& out_grad, int axis, bool flatten,
+                         bool exclusive, bool reverse, MetaTensor* x_grad);
 
 void IndexSelectInferMeta(const MetaTensor& x, const MetaTensor& index, int dim, MetaTensor* out);
 
