@@ -3,14 +3,8 @@ with the environment paddle.distributed.launch gives its workers (so init_parall
 the same), and joins them: when one fails, the others are stopped and its error is raised."""
 import multiprocessing
 import os
-import socket
 import traceback
-
-
-def _free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+import types
 
 
 def _entry(func, args, env, errors, rank):
@@ -79,17 +73,17 @@ def spawn(func, args=(), nprocs=-1, join=True, daemon=False, **options):
     nprocs = os.cpu_count() if nprocs == -1 else int(nprocs)
     if nprocs < 1:
         raise ValueError(f"expected nprocs >= 1 (or -1), but got {nprocs}")
-    master = f"127.0.0.1:{_free_port()}"
-    endpoints = [f"127.0.0.1:{_free_port()}" for _ in range(nprocs)]
+    from paddle.distributed.launch.main import worker_envs
+    from paddle.distributed.launch.rendezvous import free_ports, single_node
+    # The launcher's single-node environment, free ports and all.
+    ports = free_ports("127.0.0.1", nprocs + 1)
+    rdzv = single_node("127.0.0.1", [f"127.0.0.1:{p}" for p in ports[1:]],
+                       f"127.0.0.1:{ports[0]}")
+    envs = worker_envs(types.SimpleNamespace(job_id="default"), rdzv)
     ctx = multiprocessing.get_context("spawn")
     errors = ctx.SimpleQueue()
     processes = []
-    for rank in range(nprocs):
-        env = {"PADDLE_TRAINER_ID": str(rank), "PADDLE_TRAINERS_NUM": str(nprocs),
-               "PADDLE_TRAINER_ENDPOINTS": ",".join(endpoints),
-               "PADDLE_CURRENT_ENDPOINT": endpoints[rank], "PADDLE_MASTER": master,
-               "PADDLE_RANK_IN_NODE": str(rank), "PADDLE_LOCAL_SIZE": str(nprocs),
-               "PADDLE_DISTRI_BACKEND": options.get("backend", "gloo")}
+    for rank, env in enumerate(envs):
         p = ctx.Process(target=_entry, args=(func, args, env, errors, rank), daemon=daemon)
         p.start()
         processes.append(p)

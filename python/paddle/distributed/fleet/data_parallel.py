@@ -45,14 +45,13 @@ class DistributedOptimizer:
         params_grads = self.inner_opt.backward(loss, startup, parameter_list, no_grad_set)
         params_grads = [(p, g) for p, g in params_grads if g is not None]
         strategy = self.user_defined_strategy
-        with program_guard(program, startup), _op_role_guard(OpRole.Backward):
-            if group.nranks > 1:
-                # Unfused: a bucket of one byte holds one gradient each.
-                limit = int(strategy.fuse_grad_size_in_MB * (1 << 20)) \
-                    if strategy.fuse_all_reduce_ops else 1
+        if group.nranks > 1:
+            # Unfused: a bucket of one byte holds one gradient each.
+            limit = int(strategy.fuse_grad_size_in_MB * (1 << 20)) \
+                if strategy.fuse_all_reduce_ops else 1
+            with program_guard(program, startup), _op_role_guard(OpRole.Backward):
                 collective.allreduce_gradients([g for _, g in params_grads], group, limit,
                                                average=scale == "avg")
-        if group.nranks > 1:
             broadcast_parameters(startup, [p for p, _ in params_grads], group)
         with program_guard(program, startup):
             ops = self.inner_opt.apply_gradients(params_grads)
