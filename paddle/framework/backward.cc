@@ -17,66 +17,96 @@ bool EndsWithGrad(const std::string& s) {
 std::string StripGrad(const std::string& s) { return s.substr(0, s.size() - 5); }
 
 // The forward variables a grad-op input slot reads.
-std::vector<std::string> InputSource(const OpDesc& fwd, const std::string& source) {
+std::vector<std::string> InputSource(const OpDesc& fwd, const std::string& source,
+                                     const GradNameFn& grad_name) {
   // A grad op's own input slot (Out@GRAD) when the forward op is itself a grad op.
   if (fwd.HasInput(source)) return fwd.Input(source);
   if (EndsWithGrad(source)) {
     std::vector<std::string> names;
     // An output the forward op does not write (a grad op's unwanted X@GRAD) has no gradient.
     for (const auto& name : fwd.Output(StripGrad(source)))
-      names.push_back(name == kEmptyVarName ? name : GradVarName(name));
+      names.push_back(name == kEmptyVarName ? name : grad_name(name));
     return names;
   }
   return fwd.Output(source);
 }
 
+bool IsDuplicable(const std::vector<SlotDef>& slots, const std::string& name) {
+  for (const SlotDef& s : slots)
+    if (s.name == name) return s.duplicable;
+  return false;
+}
+
+// Copies `fwd`'s attributes the grad spec asks for onto `op`.
+void SetGradAttrs(const OpDesc& fwd, const GradSpec& spec, OpDesc* op) {
+  if (spec.copy_all_attrs) {
+    for (const auto& [name, attr] : fwd.Attrs()) op->SetAttr(attr);
+    return;
+  }
+  for (const auto& [grad_name, fwd_name] : spec.attr_refs) {
+    if (const Attr* attr = fwd.FindAttr(fwd_name)) {
+      Attr copy = *attr;
+      copy.set_name(grad_name);
+      op->SetAttr(copy);
+    }
+  }
+  for (const Attr& attr : spec.attr_literals) op->SetAttr(attr);
+  for (const char* common : {"op_callstack", "op_namescope", "op_device"})
+    if (const Attr* attr = fwd.FindAttr(common)) op->SetAttr(*attr);
+}
+
 }  // namespace
 
-std::vector<std::unique_ptr<OpDesc>> MakeGradOps(
-    const OpDesc& fwd, const std::unordered_set<std::string>& no_grad_set) {
+std::vector<std::unique_ptr<OpDesc>> MakeGradOps(const OpDesc& fwd,
+                                                 const std::unordered_set<std::string>& no_grad_set,
+                                                 const GradNameFn& grad_name_fn) {
   std::vector<std::unique_ptr<OpDesc>> result;
   const OpRecord* record = OpRecordRegistry::Instance().Find(fwd.Type());
   if (record == nullptr || record->grad.op_type.empty()) return result;
   const GradSpec& spec = record->grad;
   const OpRecord& grad_record = OpRecordRegistry::Instance().Get(spec.op_type);
+  const GradNameFn grad_name = grad_name_fn ? grad_name_fn : GradNameFn(GradVarName);
 
-  auto op = std::make_unique<OpDesc>(spec.op_type);
   std::vector<std::pair<std::string, std::string>> inputs = spec.inputs, outputs = spec.outputs;
   if (inputs.empty() && outputs.empty()) {  // default form: slots name their sources
     for (const SlotDef& s : grad_record.inputs) inputs.emplace_back(s.name, s.name);
     for (const SlotDef& s : grad_record.outputs) outputs.emplace_back(s.name, s.name);
   }
+  std::vector<std::pair<std::string, std::vector<std::string>>> input_args, output_args;
   for (const auto& [slot, source] : inputs) {
-    std::vector<std::string> args = InputSource(fwd, source);
-    if (!args.empty()) op->SetInput(slot, args);
+    std::vector<std::string> args = InputSource(fwd, source, grad_name);
+    if (!args.empty()) input_args.emplace_back(slot, std::move(args));
   }
-  bool any_grad = false;
+  // A single-variable grad slot fed from a list (sum's X@GRAD into scale's Out): one grad op
+  // per variable of the list.
+  size_t copies = 1;
   for (const auto& [slot, source] : outputs) {
     PD_ASSERT(EndsWithGrad(source), "grad output source must end with @GRAD: ", source);
     std::vector<std::string> args;
-    for (const auto& name : fwd.Input(StripGrad(source))) {
-      bool wanted = no_grad_set.count(name) == 0;
-      args.push_back(wanted ? GradVarName(name) : kEmptyVarName);
-      any_grad = any_grad || wanted;
-    }
-    if (!args.empty()) op->SetOutput(slot, args);
+    for (const auto& name : fwd.Input(StripGrad(source)))
+      args.push_back(no_grad_set.count(name) == 0 ? grad_name(name) : kEmptyVarName);
+    if (args.empty()) continue;
+    if (!IsDuplicable(grad_record.outputs, slot)) copies = std::max(copies, args.size());
+    output_args.emplace_back(slot, std::move(args));
   }
-  if (!any_grad) return result;
-  if (spec.copy_all_attrs) {
-    for (const auto& [name, attr] : fwd.Attrs()) op->SetAttr(attr);
-  } else {
-    for (const auto& [grad_name, fwd_name] : spec.attr_refs) {
-      if (const Attr* attr = fwd.FindAttr(fwd_name)) {
-        Attr copy = *attr;
-        copy.set_name(grad_name);
-        op->SetAttr(copy);
-      }
+  auto pick = [&](const std::vector<std::string>& args, bool duplicable, size_t copy) {
+    if (copies == 1 || duplicable || args.size() != copies) return args;
+    return std::vector<std::string>{args[copy]};
+  };
+  for (size_t copy = 0; copy < copies; ++copy) {
+    auto op = std::make_unique<OpDesc>(spec.op_type);
+    bool any_grad = false;
+    for (const auto& [slot, args] : output_args) {
+      std::vector<std::string> picked = pick(args, IsDuplicable(grad_record.outputs, slot), copy);
+      for (const auto& name : picked) any_grad = any_grad || name != kEmptyVarName;
+      op->SetOutput(slot, picked);
     }
-    for (const Attr& attr : spec.attr_literals) op->SetAttr(attr);
-    for (const char* common : {"op_callstack", "op_namescope", "op_device"})
-      if (const Attr* attr = fwd.FindAttr(common)) op->SetAttr(*attr);
+    if (!any_grad) continue;
+    for (const auto& [slot, args] : input_args)
+      op->SetInput(slot, pick(args, IsDuplicable(grad_record.inputs, slot), copy));
+    SetGradAttrs(fwd, spec, op.get());
+    result.push_back(std::move(op));
   }
-  result.push_back(std::move(op));
   return result;
 }
 
@@ -103,19 +133,26 @@ class BackwardBuilder {
     std::vector<bool> relevant = FindRelevant(forward, targets);
     std::unordered_set<std::string> needs_grad = FindNeedsGrad(forward, relevant);
 
-    for (size_t i = 0; i < targets.size(); ++i) Seed(targets[i], target_grads.empty() ? "" : target_grads[i]);
+    for (size_t i = 0; i < targets.size(); ++i)
+      Seed(targets[i], target_grads.empty() ? "" : target_grads[i]);
+    const GradNameFn grad_name = [this](const std::string& var) { return GradOf(var); };
     for (size_t k = forward_end; k-- > 0;) {
       if (!relevant[k]) continue;
       const OpDesc& fwd = *forward[k];
       std::unordered_set<std::string> skip = no_grad_;
-      for (const auto& name : fwd.InputArgumentNames())
+      bool flows = false;
+      for (const auto& name : fwd.InputArgumentNames()) {
         if (needs_grad.count(name) == 0) skip.insert(name);
-      for (auto& grad_op : MakeGradOps(fwd, skip)) AppendGradOp(std::move(grad_op), fwd);
+        flows = flows || skip.count(name) == 0;
+      }
+      auto grad_ops = MakeGradOps(fwd, skip, grad_name);
+      if (grad_ops.empty() && flows) CheckDifferentiable(fwd);
+      for (auto& grad_op : grad_ops) AppendGradOp(std::move(grad_op));
     }
     std::map<std::string, std::string> result;
     for (auto& [grad, writers] : writers_) {
       FlushSum(grad);
-      result[StripGrad(grad)] = grad;
+      result[var_of_.at(grad)] = grad;
     }
     return result;
   }
@@ -132,8 +169,8 @@ class BackwardBuilder {
         for (const auto& name : ops[k]->InputArgumentNames()) wanted.insert(name);
     }
     for (const auto& t : targets) {
-      PD_CHECK(block_->FindVarRecursive(t) != nullptr, NotFound, "expected target variable '",
-               t, "' in the block, but it is not declared");
+      PD_CHECK(block_->FindVarRecursive(t) != nullptr, NotFound, "expected target variable '", t,
+               "' in the block, but it is not declared");
     }
     return relevant;
   }
@@ -163,8 +200,36 @@ class BackwardBuilder {
     return needs;
   }
 
+  // The name of `var`'s gradient in this pass: var@GRAD, unless the block already holds that
+  // name (an earlier pass made it, and this pass differentiates through it), then a fresh
+  // grad/-prefixed name (PaddlePaddle's renaming of repeated backward passes).
+  std::string GradOf(const std::string& var) {
+    auto it = grad_of_.find(var);
+    if (it != grad_of_.end()) return it->second;
+    std::string name = GradVarName(var);
+    while (block_->FindVarRecursive(name) != nullptr || var_of_.count(name)) name = "grad/" + name;
+    var_of_[name] = var;
+    grad_of_[var] = name;
+    return name;
+  }
+
+  // Forward ops without a grad op are not differentiable (shape, argmax, fill ops) and pass
+  // no gradient; a grad op without one is a missing double-grad record, which must not read as
+  // a zero gradient.
+  void CheckDifferentiable(const OpDesc& op) {
+    const OpRecord* record = OpRecordRegistry::Instance().Find(op.Type());
+    if (record != nullptr && !record->grad.op_type.empty()) return;  // zero gradients only
+    const std::string& type = op.Type();
+    const std::string suffix = "_grad";
+    bool grad_op = type.size() > suffix.size() &&
+                   type.compare(type.size() - suffix.size(), suffix.size(), suffix) == 0;
+    PD_CHECK(!grad_op, Unimplemented, "expected op '", type,
+             "' to have a grad op to differentiate a gradient computed through it again, but "
+             "it has none (no double-grad op record)");
+  }
+
   void Seed(const std::string& target, const std::string& given) {
-    const std::string grad = GradVarName(target);
+    const std::string grad = GradOf(target);
     DeclareGrad(target);
     OpDesc* op = block_->AppendOp();
     if (!given.empty()) {
@@ -198,25 +263,28 @@ class BackwardBuilder {
 
   void DeclareGrad(const std::string& fwd_name) {
     VarDesc* fwd = block_->FindVarRecursive(fwd_name);
-    VarDesc* grad = block_->Var(GradVarName(fwd_name));
+    VarDesc* grad = block_->Var(GradOf(fwd_name));
     if (fwd != nullptr && fwd->HasTensorDesc()) {
       grad->SetShape(fwd->GetShape());
       grad->SetDataType(fwd->GetDataType());
     }
   }
 
-  void AppendGradOp(std::unique_ptr<OpDesc> grad_op, const OpDesc& fwd) {
+  void AppendGradOp(std::unique_ptr<OpDesc> grad_op) {
     // Gradients this op reads must be complete: sum their contributions first; a gradient
     // nobody produced (an output that does not reach the targets) reads as zeros.
     std::set<std::string> read;
     for (const auto& [slot, args] : grad_op->Inputs()) {
       for (const auto& name : args) {
-        if (!EndsWithGrad(name)) continue;
+        // Only this pass's gradients: an earlier pass's x@GRAD read by its grad op's grad
+        // op is a value like any other.
+        auto var = var_of_.find(name);
+        if (var == var_of_.end()) continue;
         read.insert(name);
         if (writers_.count(name)) {
           FlushSum(name);
         } else {
-          FillZeros(StripGrad(name));
+          FillZeros(var->second);
         }
       }
     }
@@ -227,7 +295,7 @@ class BackwardBuilder {
     for (const auto& [slot, args] : op->Outputs()) {
       for (size_t i = 0; i < args.size(); ++i) {
         if (args[i] == kEmptyVarName) continue;
-        DeclareGrad(StripGrad(args[i]));
+        DeclareGrad(var_of_.at(args[i]));
         auto& writers = writers_[args[i]];
         // The grad of an in-place op (set_value: Out is Input) reads the complete gradient
         // and replaces it, rather than adding one more contribution.
@@ -236,7 +304,6 @@ class BackwardBuilder {
         if (writers.size() > 1) RenameWriters(args[i]);
       }
     }
-    (void)fwd;
   }
 
   // Gives each contribution to `grad` its own variable; FlushSum adds them into `grad`.
@@ -276,20 +343,22 @@ class BackwardBuilder {
 
   void FillZeros(const std::string& fwd_name) {
     VarDesc* var = block_->FindVarRecursive(fwd_name);
-    PD_CHECK(var != nullptr && var->HasTensorDesc(), NotFound,
-             "expected forward variable '", fwd_name, "' to build a zero gradient, but it is not a tensor");
+    PD_CHECK(var != nullptr && var->HasTensorDesc(), NotFound, "expected forward variable '",
+             fwd_name, "' to build a zero gradient, but it is not a tensor");
     DeclareGrad(fwd_name);
     OpDesc* op = block_->AppendOp();
     FillLike(op, fwd_name, 0.0f);
-    op->SetOutput("Out", {GradVarName(fwd_name)});
+    op->SetOutput("Out", {GradOf(fwd_name)});
     op->SetAttr("op_role", static_cast<int>(kBackward));
-    writers_[GradVarName(fwd_name)].push_back({op, "Out", 0});
+    writers_[GradOf(fwd_name)].push_back({op, "Out", 0});
   }
 
   BlockDesc* block_;
   std::unordered_set<std::string> no_grad_;
   std::map<std::string, std::vector<Writer>> writers_;
   std::map<std::string, std::vector<std::string>> pending_;
+  // This pass's gradient names: variable -> its gradient, and back.
+  std::unordered_map<std::string, std::string> grad_of_, var_of_;
   int rename_counter_ = 0;
 };
 

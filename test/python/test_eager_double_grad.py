@@ -186,3 +186,13 @@ def test_gradient_hooks_are_differentiated_under_create_graph():
     # g = h + 2x * 3x with h the tensor x * x: its gradient 1 is hooked again (3) -> 6x, + 12x.
     (g2,) = paddle.grad(g.sum(), x)
     np.testing.assert_allclose(g2.numpy(), 18 * x.numpy(), rtol=1e-12)
+
+
+def test_add_n_gradients_and_their_gradients():
+    x, y = _t([2, 3], 0.5, 1.5), _t([2, 3])
+    out = paddle.add_n([x * x, y, x])
+    gx, gy = paddle.grad(out.sum(), [x, y], create_graph=True)
+    np.testing.assert_allclose(gx.numpy(), 2 * x.numpy() + 1, rtol=1e-12)
+    np.testing.assert_allclose(gy.numpy(), np.ones((2, 3)))
+    (g2,) = paddle.grad(gx.sum(), x)
+    np.testing.assert_allclose(g2.numpy(), np.full((2, 3), 2.0))

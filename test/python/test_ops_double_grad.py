@@ -122,3 +122,10 @@ def test_double_grad_infermeta_rejects_mismatched_shapes():
     with pytest.raises(ValueError, match="elementwise_add_grad_grad's DDX to broadcast"):
         run_op("elementwise_add_grad_grad", {"Y": rand(4), "DOut": rand(3, 4), "DDX": rand(5)},
                outputs={"DDOut": None})
+
+
+def test_sum_gradient_is_a_scale_per_input():
+    # "sum" (add_n, and the backward's own gradient sums) hands Out@GRAD to each input
+    # through one scale op per input, so a second backward pass can cross the sums.
+    check_grad("sum", {"X": [("a", rand(2, 3)), ("b", rand(2, 3)), ("c", rand(2, 3))]},
+               outputs=["Out"], wrt=["X"])

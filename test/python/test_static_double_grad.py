@@ -1,0 +1,227 @@
+"""Gradients of gradients in static programs: paddle.static.gradients applied to a gradient
+(and append_backward of a loss built from one) differentiates the first pass's grad ops
+through their records' double-grad ops, under fresh names (grad/x@GRAD) so that the first
+pass's x@GRAD stays intact. References: analytic derivatives, and the same gradient penalty
+trained eagerly with paddle.grad(create_graph=True)."""
+import numpy as np
+import pytest
+
+import paddle
+
+paddle.enable_static()
+
+rng = np.random.default_rng(5)
+
+
+def _run(build, feeds):
+    """Builds a program with `build(vars)` -> fetch list, runs it once on the float64 feeds."""
+    main, start = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, start):
+        xs = {}
+        for name, value in feeds.items():
+            xs[name] = paddle.static.data(name, list(value.shape), "float64")
+            xs[name].stop_gradient = False
+        fetch = build(xs)
+    exe = paddle.static.Executor()
+    exe.run(start)
+    return main, exe.run(main, feed=feeds, fetch_list=fetch)
+
+
+def _sig(x):
+    return 1 / (1 + np.exp(-x))
+
+
+@pytest.mark.parametrize("name, fn, d1, d2", [
+    ("tanh", paddle.tanh, lambda x: 1 - np.tanh(x) ** 2,
+     lambda x: -2 * np.tanh(x) * (1 - np.tanh(x) ** 2)),
+    ("sigmoid", paddle.nn.functional.sigmoid, lambda x: _sig(x) * (1 - _sig(x)),
+     lambda x: _sig(x) * (1 - _sig(x)) * (1 - 2 * _sig(x))),
+    ("square", paddle.square, lambda x: 2 * x, lambda x: np.full_like(x, 2.0)),
+    ("log", paddle.log, lambda x: 1 / x, lambda x: -1 / x ** 2),
+    ("x*x", lambda x: x * x, lambda x: 2 * x, lambda x: np.full_like(x, 2.0)),
+    ("x*x*x", lambda x: x * x * x, lambda x: 3 * x * x, lambda x: 6 * x),
+    ("tanh(x)*x", lambda x: paddle.tanh(x) * x,
+     lambda x: np.tanh(x) + x * (1 - np.tanh(x) ** 2),
+     lambda x: 2 * (1 - np.tanh(x) ** 2) - 2 * x * np.tanh(x) * (1 - np.tanh(x) ** 2)),
+    ("log(sigmoid(x))+x", lambda x: paddle.log(paddle.nn.functional.sigmoid(x)) + x,
+     lambda x: 2 - _sig(x), lambda x: -_sig(x) * (1 - _sig(x))),
+])
+def test_second_derivatives_elementwise(name, fn, d1, d2):
+    x = rng.uniform(0.2, 1.5, (3, 4))
+
+    def build(v):
+        (g,) = paddle.static.gradients(fn(v["x"]), v["x"])
+        (g2,) = paddle.static.gradients(g, v["x"])
+        return [g, g2]
+    _, (g, g2) = _run(build, {"x": x})
+    np.testing.assert_allclose(g, d1(x), rtol=1e-10, err_msg=name)
+    np.testing.assert_allclose(g2, d2(x), rtol=1e-10, atol=1e-12, err_msg=name)
+
+
+def test_first_pass_keeps_its_names_and_the_second_gets_fresh_ones():
+    x = rng.uniform(-1, 1, (2, 3))
+
+    def build(v):
+        (g,) = paddle.static.gradients(paddle.tanh(v["x"]), v["x"])
+        (g2,) = paddle.static.gradients(g, v["x"])
+        assert g.name == "x@GRAD"
+        assert g2.name != g.name and g2.name.endswith("x@GRAD")
+        return [g, g2]
+    main, (g, g2) = _run(build, {"x": x})
+    t = np.tanh(x)
+    np.testing.assert_allclose(g, 1 - t * t, rtol=1e-12)
+    np.testing.assert_allclose(g2, -2 * t * (1 - t * t), rtol=1e-12)
+    types = [op.type for op in main.global_block().ops]
+    assert types.count("tanh_grad") == 2 and types.count("tanh_grad_grad") == 1
+
+
+def test_matmul_chain_hessian_vector_product():
+    # f = sum(tanh(x @ w) @ v); the second pass differentiates <df/dw, u> by w.
+    x, w = rng.uniform(-1, 1, (4, 3)), rng.uniform(-1, 1, (3, 5))
+    v, u = rng.uniform(-1, 1, (5, 2)), rng.uniform(-1, 1, (3, 5))
+
+    def build(d):
+        f = paddle.sum(paddle.matmul(paddle.tanh(paddle.matmul(d["x"], d["w"])), d["v"]))
+        (gw,) = paddle.static.gradients(f, d["w"])
+        (hu,) = paddle.static.gradients(paddle.sum(gw * d["u"]), d["w"])
+        return [gw, hu]
+    _, (gw, hu) = _run(build, {"x": x, "w": w, "v": v, "u": u})
+    t = np.tanh(x @ w)
+    dh = np.ones((4, 2)) @ v.T  # d f / d tanh
+    np.testing.assert_allclose(gw, x.T @ (dh * (1 - t * t)), rtol=1e-10)
+    # d/dw <x^T (dh * (1 - t^2)), u> = x^T (dh * (-2 t (1 - t^2)) * (x u))
+    want = x.T @ (dh * -2 * t * (1 - t * t) * (x @ u))
+    np.testing.assert_allclose(hu, want, rtol=1e-10, atol=1e-12)
+
+
+def test_mixed_partials_of_a_product():
+    # f = sum(x * y * y): d/dy of df/dx = 2y, d/dx of df/dy = 2y.
+    x, y = rng.uniform(-1, 1, (3,)), rng.uniform(-1, 1, (3,))
+
+    def build(d):
+        f = d["x"] * d["y"] * d["y"]
+        gx, gy = paddle.static.gradients(f, [d["x"], d["y"]])
+        (gxy,) = paddle.static.gradients(gx, d["y"])
+        (gyx, gyy) = paddle.static.gradients(gy, [d["x"], d["y"]])
+        return [gx, gy, gxy, gyx, gyy]
+    _, (gx, gy, gxy, gyx, gyy) = _run(build, {"x": x, "y": y})
+    np.testing.assert_allclose(gx, y * y, rtol=1e-12)
+    np.testing.assert_allclose(gy, 2 * x * y, rtol=1e-12)
+    np.testing.assert_allclose(gxy, 2 * y, rtol=1e-12)
+    np.testing.assert_allclose(gyx, 2 * y, rtol=1e-12)
+    np.testing.assert_allclose(gyy, 2 * x, rtol=1e-12)
+
+
+def test_add_n_is_differentiated_by_scale():
+    # sum (add_n) passes its output gradient to every input; the first pass's gradient sums
+    # are themselves differentiated in the second pass.
+    x, y = rng.uniform(0.5, 1.5, (2, 3)), rng.uniform(0.5, 1.5, (2, 3))
+
+    def build(d):
+        f = paddle.add_n([d["x"] * d["x"], d["y"], paddle.log(d["x"])])
+        gx, gy = paddle.static.gradients(f, [d["x"], d["y"]])
+        (g2,) = paddle.static.gradients(gx, d["x"])
+        return [gx, gy, g2]
+    _, (gx, gy, g2) = _run(build, {"x": x, "y": y})
+    np.testing.assert_allclose(gx, 2 * x + 1 / x, rtol=1e-12)
+    np.testing.assert_allclose(gy, np.ones_like(y))
+    np.testing.assert_allclose(g2, 2 - 1 / x ** 2, rtol=1e-12)
+
+
+def _penalty_data():
+    return (rng.uniform(-1, 1, (6, 3)), rng.uniform(-0.5, 0.5, (3, 5)),
+            rng.uniform(-0.1, 0.1, (5,)), rng.uniform(-0.5, 0.5, (5, 1)))
+
+
+def _critic(x, w1, b1, w2):
+    return paddle.matmul(paddle.tanh(paddle.matmul(x, w1) + b1), w2)
+
+
+def _penalty_loss(out, g):
+    norm = paddle.sum(g * g, axis=1)
+    return paddle.mean(out) + 0.5 * paddle.mean(paddle.square(norm - 1.0))
+
+
+def test_static_gradient_penalty_training_matches_eager():
+    x, w1, b1, w2 = _penalty_data()
+    steps, lr = 4, 0.1
+
+    main, start = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, start):
+        xv = paddle.static.data("x", [6, 3], "float64")
+        xv.stop_gradient = False
+        params = [paddle.static.create_parameter(
+            list(a.shape), "float64", name=n,
+            default_initializer=paddle.nn.initializer.Assign(a))
+            for n, a in (("w1", w1), ("b1", b1), ("w2", w2))]
+        out = _critic(xv, *params)
+        (g,) = paddle.static.gradients(out, xv)
+        loss = _penalty_loss(out, g)
+        paddle.optimizer.SGD(learning_rate=lr).minimize(loss)
+    exe = paddle.static.Executor()
+    exe.run(start)
+    static_losses = [float(exe.run(main, feed={"x": x}, fetch_list=[loss])[0])
+                     for _ in range(steps)]
+    static_params = [np.array(paddle.static.global_scope().find_var(n).get_tensor())
+                     for n in ("w1", "b1", "w2")]
+
+    paddle.disable_static()
+    try:
+        xt = paddle.to_tensor(x, stop_gradient=False)
+        ps = [paddle.to_tensor(a, stop_gradient=False) for a in (w1, b1, w2)]
+        opt = paddle.optimizer.SGD(learning_rate=lr, parameters=ps)
+        eager_losses = []
+        for _ in range(steps):
+            out = _critic(xt, *ps)
+            (g,) = paddle.grad(out.sum(), xt, create_graph=True)
+            loss = _penalty_loss(out, g)
+            loss.backward()
+            opt.step()
+            opt.clear_grad()
+            eager_losses.append(float(loss.numpy()))
+        eager_params = [p.numpy() for p in ps]
+    finally:
+        paddle.enable_static()
+    np.testing.assert_allclose(static_losses, eager_losses, rtol=1e-10)
+    assert static_losses[-1] < static_losses[0]
+    for s, e in zip(static_params, eager_params):
+        np.testing.assert_allclose(s, e, rtol=1e-10, atol=1e-12)
+
+
+def test_gradient_penalty_parameter_gradient_matches_differences():
+    # The second pass gives d(penalty)/d(w1) through matmul/tanh/add double grads.
+    x, w1, b1, w2 = _penalty_data()
+
+    def penalty_grad(w1_value):
+        main, start = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, start):
+            d = {n: paddle.static.data(n, list(a.shape), "float64")
+                 for n, a in (("x", x), ("w1", w1_value), ("b1", b1), ("w2", w2))}
+            for v in d.values():
+                v.stop_gradient = False
+            out = _critic(d["x"], d["w1"], d["b1"], d["w2"])
+            (g,) = paddle.static.gradients(out, d["x"])
+            loss = _penalty_loss(out, g)
+            (gw,) = paddle.static.gradients(loss, d["w1"])
+        exe = paddle.static.Executor()
+        feed = {"x": x, "w1": w1_value, "b1": b1, "w2": w2}
+        return exe.run(main, feed=feed, fetch_list=[loss, gw])
+
+    _, analytic = penalty_grad(w1)
+    eps, numeric = 1e-6, np.zeros_like(w1)
+    for i in range(w1.size):
+        step = np.zeros_like(w1)
+        step.flat[i] = eps
+        numeric.flat[i] = (float(penalty_grad(w1 + step)[0]) -
+                           float(penalty_grad(w1 - step)[0])) / (2 * eps)
+    np.testing.assert_allclose(analytic, numeric, rtol=1e-6, atol=1e-9)
+
+
+def test_gradient_through_a_grad_op_without_a_double_grad_names_the_op():
+    main, start = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, start):
+        x = paddle.static.data("x", [2, 3], "float64")
+        x.stop_gradient = False
+        (g,) = paddle.static.gradients(paddle.nn.functional.softsign(x), x)
+        with pytest.raises(NotImplementedError, match="'softsign_grad'.*no double-grad"):
+            paddle.static.gradients(g, x)
