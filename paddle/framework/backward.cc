@@ -21,6 +21,8 @@ std::vector<std::string> InputSource(const OpDesc& fwd, const std::string& sourc
                                      const GradNameFn& grad_name) {
   // A grad op's own input slot (Out@GRAD) when the forward op is itself a grad op.
   if (fwd.HasInput(source)) return fwd.Input(source);
+  // A grad op's own output (sqrt_grad's X@GRAD, which sqrt_grad_grad reads as DX).
+  if (fwd.HasOutput(source)) return fwd.Output(source);
   if (EndsWithGrad(source)) {
     std::vector<std::string> names;
     // An output the forward op does not write (a grad op's unwanted X@GRAD) has no gradient.

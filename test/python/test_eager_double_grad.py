@@ -1,8 +1,8 @@
 """Higher-order gradients in eager mode: paddle.grad(create_graph=True) runs the grad ops
 recorded on the tape, so the gradients it returns can be differentiated again through the
-records' double-grad ops (relu/tanh/sigmoid/square/log, matmul, elementwise add/sub/mul;
-scale, reduce_sum and the means through themselves). NumPy and central differences of the
-first gradient are the references."""
+records' double-grad ops (relu/tanh/sigmoid/square/log/exp/sqrt/leaky_relu, matmul,
+elementwise add/sub/mul/div; scale, reduce_sum and the means through themselves). NumPy and
+central differences of the first gradient are the references."""
 import numpy as np
 import pytest
 
@@ -37,6 +37,13 @@ def _second(fn, x):
      lambda x: 2.0 * (x > 0)),
     ("scale/sub/mean", lambda x: ((x * 3.0 - x * x) * 2.0).mean() * 6.0,
      lambda x: 12 * (3 - 2 * x) / x.size, lambda x: np.full_like(x, -24.0 / x.size)),
+    ("exp", paddle.exp, np.exp, np.exp),
+    ("sqrt", paddle.sqrt, lambda x: 0.5 / np.sqrt(x), lambda x: -0.25 * x ** -1.5),
+    ("x/(x+2)", lambda x: x / (x + 2.0), lambda x: 2 / (x + 2) ** 2, lambda x: -4 / (x + 2) ** 3),
+    ("1/x", lambda x: 1.0 / x, lambda x: -1 / x ** 2, lambda x: 2 / x ** 3),
+    ("leaky_relu(x-1)*x", lambda x: paddle.nn.functional.leaky_relu(x - 1.0, 0.25) * x,
+     lambda x: np.where(x > 1, 2 * x - 1, 0.25 * (2 * x - 1)),
+     lambda x: np.where(x > 1, 2.0, 0.5)),
 ])
 def test_second_derivatives_elementwise(name, fn, d1, d2):
     x = _t([3, 4], 0.2, 1.5)
@@ -110,9 +117,10 @@ def test_grad_of_grad_twice_and_third_order_needs_a_record():
 
 def test_op_without_double_grad_record_raises_naming_it():
     x = _t([3])
-    (g,) = paddle.grad(paddle.exp(x).sum(), x, create_graph=True)
-    np.testing.assert_allclose(g.numpy(), np.exp(x.numpy()))  # the first order still works
-    with pytest.raises(NotImplementedError, match="'exp_grad'.*no double-grad op record"):
+    (g,) = paddle.grad(paddle.nn.functional.softsign(x).sum(), x, create_graph=True)
+    want = 1 / (1 + np.abs(x.numpy())) ** 2
+    np.testing.assert_allclose(g.numpy(), want)  # the first order still works
+    with pytest.raises(NotImplementedError, match="'softsign_grad'.*no double-grad op record"):
         paddle.grad(g.sum(), x)
 
 

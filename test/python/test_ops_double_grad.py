@@ -1,7 +1,8 @@
 """NumPy reference tests of the double grad ops (paddle/ops/yaml/double_grad.yaml:
 relu_grad_grad, tanh_grad_grad, sigmoid_grad_grad, square_grad_grad, log_grad_grad,
-matmul_v2_grad_grad, elementwise_add_grad_grad, elementwise_sub_grad_grad,
-elementwise_mul_grad_grad), and float64 central-difference checks of them: check_grad of a
+exp_grad_grad, sqrt_grad_grad, leaky_relu_grad_grad, matmul_v2_grad_grad,
+elementwise_add_grad_grad, elementwise_sub_grad_grad, elementwise_mul_grad_grad,
+elementwise_div_grad_grad), and float64 central-difference checks of them: check_grad of a
 first-order grad op (tanh_grad, ...) differentiates it through its double grad op, the same
 way paddle.grad(create_graph=True) does. Their InferMeta rejects mismatched shapes."""
 import numpy as np
@@ -32,6 +33,31 @@ def test_activation_double_grad_outputs():
                  {"DX": 2 * dout * ddx, "DDOut": 2 * x * ddx})
     check_output("log_grad_grad", {"X": x, "DOut": dout, "DDX": ddx},
                  {"DX": -dout * ddx / (x * x), "DDOut": ddx / x})
+
+
+def test_more_activation_double_grad_outputs():
+    out, dout, ddx = rand(3, 4, low=0.3, high=2.0), rand(3, 4), rand(3, 4)
+    check_output("exp_grad_grad", {"Out": out, "DOut": dout, "DDX": ddx},
+                 {"DOutNew": dout * ddx, "DDOut": ddx * out})
+    dx = dout / (2 * out)
+    check_output("sqrt_grad_grad", {"Out": out, "DX": dx, "DDX": ddx},
+                 {"DOut": -dx * ddx / out, "DDOut": ddx / (2 * out)})
+    x = rand(3, 4)
+    check_output("leaky_relu_grad_grad", {"X": x, "DDX": ddx},
+                 {"DDOut": np.where(x > 0, ddx, 0.1 * ddx)}, attrs={"alpha": 0.1})
+
+
+def test_divide_double_grad_outputs_with_broadcast():
+    x, y, dout = rand(3, 4), rand(4, low=0.5, high=1.5), rand(3, 4)
+    ddx, ddy = rand(3, 4), rand(4)
+    out = x / y
+    check_output("elementwise_div_grad_grad",
+                 {"Y": y, "Out": out, "Out@GRAD": dout, "DDX": ddx, "DDY": ddy},
+                 {"DDOut": (ddx - out * ddy) / y, "DOut": -dout * ddy / y,
+                  "Y@GRAD": (dout * (out * ddy - ddx) / (y * y)).sum(axis=0)})
+    check_output("elementwise_div_grad_grad", {"Y": y, "Out": out, "Out@GRAD": dout, "DDX": ddx},
+                 {"DDOut": ddx / y, "DOut": np.zeros((3, 4)),
+                  "Y@GRAD": (-dout * ddx / (y * y)).sum(axis=0)})
 
 
 @pytest.mark.parametrize("trans_x, trans_y", [(False, False), (True, False), (False, True)])
@@ -87,12 +113,30 @@ GRAD_CHECKS = [
      ["X@GRAD", "Y@GRAD"], ["Out@GRAD"]),
     ("elementwise_sub_grad", {"X": rand(3, 4), "Y": rand(3, 4), "Out@GRAD": rand(3, 4)},
      ["X@GRAD", "Y@GRAD"], ["Out@GRAD"]),
+    ("exp_grad", {"Out": rand(3, 4, low=0.2, high=2.0), "Out@GRAD": rand(3, 4)}, ["X@GRAD"],
+     ["Out", "Out@GRAD"]),
+    ("sqrt_grad", {"Out": rand(3, 4, low=0.5, high=2.0), "Out@GRAD": rand(3, 4)}, ["X@GRAD"],
+     ["Out", "Out@GRAD"]),
+    ("leaky_relu_grad", {"X": rand(3, 4), "Out@GRAD": rand(3, 4)}, ["X@GRAD"], ["Out@GRAD"]),
 ]
 
 
 @pytest.mark.parametrize("op, inputs, outputs, wrt", GRAD_CHECKS, ids=[c[0] for c in GRAD_CHECKS])
 def test_double_grad_ops_match_central_differences(op, inputs, outputs, wrt):
     check_grad(op, inputs, outputs=outputs, wrt=wrt)
+
+
+def test_leaky_relu_double_grad_keeps_alpha():
+    check_grad("leaky_relu_grad", {"X": rand(3, 4), "Out@GRAD": rand(3, 4)}, attrs={"alpha": 0.3},
+               outputs=["X@GRAD"], wrt=["Out@GRAD"])
+
+
+@pytest.mark.parametrize("y_shape", [(3, 4), (4,)], ids=["same", "broadcast_y"])
+def test_divide_double_grad_matches_differences(y_shape):
+    # Out is a saved input of divide_grad: the check differentiates through it as given.
+    x, y = rand(3, 4), rand(*y_shape, low=0.5, high=1.5) * rng.choice([-1, 1], y_shape)
+    check_grad("elementwise_div_grad", {"X": x, "Y": y, "Out": x / y, "Out@GRAD": rand(3, 4)},
+               outputs=["X@GRAD", "Y@GRAD"], wrt=["Y", "Out", "Out@GRAD"])
 
 
 def test_matmul_double_grad_transposed_matches_differences():
@@ -121,6 +165,22 @@ def test_double_grad_infermeta_rejects_mismatched_shapes():
                outputs={"DDOut": None})
     with pytest.raises(ValueError, match="elementwise_add_grad_grad's DDX to broadcast"):
         run_op("elementwise_add_grad_grad", {"Y": rand(4), "DOut": rand(3, 4), "DDX": rand(5)},
+               outputs={"DDOut": None})
+    with pytest.raises(ValueError, match="sqrt_grad_grad's DX to have the dims"):
+        run_op("sqrt_grad_grad", {"Out": rand(3, 4), "DX": rand(4, 3), "DDX": rand(3, 4)},
+               outputs={"DDOut": None})
+    with pytest.raises(ValueError, match="exp_grad_grad's DDX to have the dims"):
+        run_op("exp_grad_grad", {"Out": rand(3, 4), "DOut": rand(3, 4), "DDX": rand(2)},
+               outputs={"DDOut": None})
+    with pytest.raises(ValueError, match="leaky_relu_grad_grad's DDX to have the dims"):
+        run_op("leaky_relu_grad_grad", {"X": rand(3, 4), "DDX": rand(3)}, outputs={"DDOut": None})
+    with pytest.raises(ValueError, match="elementwise_div_grad_grad's DDY to have the dims"):
+        run_op("elementwise_div_grad_grad", {"Y": rand(4), "Out": rand(3, 4),
+                                             "Out@GRAD": rand(3, 4), "DDY": rand(3, 4)},
+               outputs={"DDOut": None})
+    with pytest.raises(ValueError, match="elementwise_div_grad_grad's Out@GRAD to have the dims"):
+        run_op("elementwise_div_grad_grad", {"Y": rand(4), "Out": rand(3, 4),
+                                             "Out@GRAD": rand(4, 3), "DDX": rand(3, 4)},
                outputs={"DDOut": None})
 
 

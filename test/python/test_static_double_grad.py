@@ -45,6 +45,13 @@ def _sig(x):
      lambda x: 2 * (1 - np.tanh(x) ** 2) - 2 * x * np.tanh(x) * (1 - np.tanh(x) ** 2)),
     ("log(sigmoid(x))+x", lambda x: paddle.log(paddle.nn.functional.sigmoid(x)) + x,
      lambda x: 2 - _sig(x), lambda x: -_sig(x) * (1 - _sig(x))),
+    ("exp", paddle.exp, np.exp, np.exp),
+    ("sqrt", paddle.sqrt, lambda x: 0.5 / np.sqrt(x), lambda x: -0.25 * x ** -1.5),
+    ("x/(x+2)", lambda x: x / (x + 2.0), lambda x: 2 / (x + 2) ** 2, lambda x: -4 / (x + 2) ** 3),
+    ("1/x", lambda x: 1.0 / x, lambda x: -1 / x ** 2, lambda x: 2 / x ** 3),
+    ("exp(x)/sqrt(x)", lambda x: paddle.exp(x) / paddle.sqrt(x),
+     lambda x: np.exp(x) * (x ** -0.5 - 0.5 * x ** -1.5),
+     lambda x: np.exp(x) * (x ** -0.5 - x ** -1.5 + 0.75 * x ** -2.5)),
 ])
 def test_second_derivatives_elementwise(name, fn, d1, d2):
     x = rng.uniform(0.2, 1.5, (3, 4))
@@ -56,6 +63,21 @@ def test_second_derivatives_elementwise(name, fn, d1, d2):
     _, (g, g2) = _run(build, {"x": x})
     np.testing.assert_allclose(g, d1(x), rtol=1e-10, err_msg=name)
     np.testing.assert_allclose(g2, d2(x), rtol=1e-10, atol=1e-12, err_msg=name)
+
+
+def test_leaky_relu_second_derivative_of_a_product():
+    # f = leaky_relu(x) * x: f'' = 2 leaky_relu'(x), 2 or 2 alpha.
+    x = rng.uniform(-1, 1, (3, 4))
+
+    def build(v):
+        f = paddle.nn.functional.leaky_relu(v["x"], 0.25) * v["x"]
+        (g,) = paddle.static.gradients(f, v["x"])
+        (g2,) = paddle.static.gradients(g, v["x"])
+        return [g, g2]
+    _, (g, g2) = _run(build, {"x": x})
+    slope = np.where(x > 0, 1.0, 0.25)
+    np.testing.assert_allclose(g, 2 * x * slope, rtol=1e-12)
+    np.testing.assert_allclose(g2, 2 * slope, rtol=1e-12)
 
 
 def test_first_pass_keeps_its_names_and_the_second_gets_fresh_ones():

@@ -40,10 +40,11 @@ void Share(MetaTensor* out, const MetaTensor& like) {
   if (out != nullptr && *out) out->share_meta(like);
 }
 
+// `d_slot`: the input holding a first-order gradient (DOut; sqrt_grad_grad's DX).
 void UnaryDoubleGrad(const char* op, const char* x_slot, const MetaTensor& x,
                      const MetaTensor& dout, const MetaTensor& ddx, MetaTensor* dx,
-                     MetaTensor* ddout) {
-  CheckLike(op, "DOut", dout, x_slot, x);
+                     MetaTensor* ddout, const char* d_slot = "DOut") {
+  CheckLike(op, d_slot, dout, x_slot, x);
   CheckLike(op, "DDX", ddx, x_slot, x);
   Share(dx, x);
   Share(ddout, x);
@@ -59,14 +60,17 @@ void BinaryDoubleGrad(const char* op, const MetaTensor& x, const MetaTensor& y,
   Share(ddout, dout);
 }
 
+void CheckBroadcastsTo(const char* op, const char* slot, const MetaTensor& t, const char* to_slot,
+                       const MetaTensor& to) {
+  if (!t) return;
+  PD_CHECK(BroadcastsTo(t.dims(), to.dims()), InvalidArgument, "expected ", op, "'s ", slot,
+           " to broadcast to the dims ", to.dims(), " of ", to_slot, ", but got ", t.dims());
+}
+
 void LinearBinaryDoubleGrad(const char* op, const MetaTensor& dout, const MetaTensor& ddx,
                             const MetaTensor& ddy, MetaTensor* ddout) {
-  for (const auto& [slot, t] :
-       {std::pair<const char*, const MetaTensor*>{"DDX", &ddx}, {"DDY", &ddy}}) {
-    if (!*t) continue;
-    PD_CHECK(BroadcastsTo(t->dims(), dout.dims()), InvalidArgument, "expected ", op, "'s ", slot,
-             " to broadcast to the dims ", dout.dims(), " of DOut, but got ", t->dims());
-  }
+  CheckBroadcastsTo(op, "DDX", ddx, "DOut", dout);
+  CheckBroadcastsTo(op, "DDY", ddy, "DOut", dout);
   Share(ddout, dout);
 }
 
@@ -117,6 +121,34 @@ void AddDoubleGradInferMeta(const MetaTensor& y, const MetaTensor& dout, const M
 void SubtractDoubleGradInferMeta(const MetaTensor& y, const MetaTensor& dout, const MetaTensor& ddx,
                                  const MetaTensor& ddy, MetaTensor* ddout) {
   LinearBinaryDoubleGrad("elementwise_sub_grad_grad", dout, ddx, ddy, ddout);
+}
+
+void ExpDoubleGradInferMeta(const MetaTensor& out, const MetaTensor& dout, const MetaTensor& ddx,
+                            MetaTensor* dout_new, MetaTensor* ddout) {
+  UnaryDoubleGrad("exp_grad_grad", "Out", out, dout, ddx, dout_new, ddout);
+}
+
+void SqrtDoubleGradInferMeta(const MetaTensor& out, const MetaTensor& dx, const MetaTensor& ddx,
+                             MetaTensor* dout, MetaTensor* ddout) {
+  UnaryDoubleGrad("sqrt_grad_grad", "Out", out, dx, ddx, dout, ddout, "DX");
+}
+
+void LeakyReluDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& ddx, MetaTensor* ddout) {
+  CheckLike("leaky_relu_grad_grad", "DDX", ddx, "X", x);
+  Share(ddout, x);
+}
+
+void DivideDoubleGradInferMeta(const MetaTensor& y, const MetaTensor& out, const MetaTensor& dout,
+                               const MetaTensor& ddx, const MetaTensor& ddy, MetaTensor* dy,
+                               MetaTensor* dout_new, MetaTensor* ddout) {
+  const char* op = "elementwise_div_grad_grad";
+  CheckLike(op, "Out@GRAD", dout, "Out", out);
+  CheckBroadcastsTo(op, "Y", y, "Out", out);
+  CheckBroadcastsTo(op, "DDX", ddx, "Out", out);
+  CheckLike(op, "DDY", ddy, "Y", y);
+  Share(dy, y);
+  Share(dout_new, out);
+  Share(ddout, out);
 }
 
 }  // namespace phi

@@ -22,6 +22,14 @@ void SquareDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& dout, cons
 void LogDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& dout, const MetaTensor& ddx,
                             MetaTensor* dx, MetaTensor* ddout);
 
+// exp_grad_grad: like tanh_grad_grad. sqrt_grad_grad reads sqrt_grad's output DX instead of
+// DOut. leaky_relu_grad_grad: DDOut like X.
+void ExpDoubleGradInferMeta(const MetaTensor& out, const MetaTensor& dout, const MetaTensor& ddx,
+                            MetaTensor* dout_new, MetaTensor* ddout);
+void SqrtDoubleGradInferMeta(const MetaTensor& out, const MetaTensor& dx, const MetaTensor& ddx,
+                             MetaTensor* dout, MetaTensor* ddout);
+void LeakyReluDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& ddx, MetaTensor* ddout);
+
 // matmul_v2_grad_grad / elementwise_mul_grad_grad: DDX / DDY (each optional) like X / Y.
 void MatmulDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& y, const MetaTensor& dout,
                                const MetaTensor& ddx, const MetaTensor& ddy, MetaTensor* dx,
@@ -36,5 +44,11 @@ void AddDoubleGradInferMeta(const MetaTensor& y, const MetaTensor& dout, const M
                             const MetaTensor& ddy, MetaTensor* ddout);
 void SubtractDoubleGradInferMeta(const MetaTensor& y, const MetaTensor& dout, const MetaTensor& ddx,
                                  const MetaTensor& ddy, MetaTensor* ddout);
+
+// elementwise_div_grad_grad: Out@GRAD (DOut of the first grad) has Out's dims, DDX
+// broadcasts to them, DDY is like Y. Y@GRAD like Y, DOut and DDOut like Out.
+void DivideDoubleGradInferMeta(const MetaTensor& y, const MetaTensor& out, const MetaTensor& dout,
+                               const MetaTensor& ddx, const MetaTensor& ddy, MetaTensor* dy,
+                               MetaTensor* dout_new, MetaTensor* ddout);
 
 }  // namespace phi

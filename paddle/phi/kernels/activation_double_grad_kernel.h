@@ -1,7 +1,8 @@
 // Double grad kernels of the unary activations (grad ops of relu_grad, tanh_grad, sigmoid_grad,
-// square_grad, log_grad): with the first grad dx = f(a, dout) (a the saved Out or X), and DDX
-// the gradient arriving at dx, they give DDOut = DDX * df/ddout (the gradient of dout) and
-// DOutNew / DX = DDX * df/da (the gradient of the saved tensor). Either output may be null.
+// square_grad, log_grad, exp_grad, sqrt_grad, leaky_relu_grad): with the first grad dx = f(a, dout)
+// (a the saved Out or X), and DDX the gradient arriving at dx, they give DDOut = DDX * df/ddout
+// (the gradient of dout) and DOutNew / DX = DDX * df/da (the gradient of the saved tensor). Either
+// output may be null.
 #pragma once
 
 #include "paddle/phi/core/dense_tensor.h"
@@ -33,5 +34,21 @@ void SquareDoubleGradKernel(const Context& dev_ctx, const DenseTensor& x, const 
 template <typename T, typename Context>
 void LogDoubleGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
                          const DenseTensor& ddx, DenseTensor* dx, DenseTensor* ddout);
+
+// dx = dout * out: ddout = ddx * out, dout_new = dout * ddx.
+template <typename T, typename Context>
+void ExpDoubleGradKernel(const Context& dev_ctx, const DenseTensor& out, const DenseTensor& dout,
+                         const DenseTensor& ddx, DenseTensor* dout_new, DenseTensor* ddout);
+
+// dx = dout / (2 out), read back as `dx`: ddout = ddx / (2 out), dout_new = -dx * ddx / out
+// (the gradient of the saved Out).
+template <typename T, typename Context>
+void SqrtDoubleGradKernel(const Context& dev_ctx, const DenseTensor& out, const DenseTensor& dx,
+                          const DenseTensor& ddx, DenseTensor* dout_new, DenseTensor* ddout);
+
+// dx = dout where x > 0, else alpha * dout: ddout = ddx likewise.
+template <typename T, typename Context>
+void LeakyReluDoubleGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& ddx,
+                               float alpha, DenseTensor* ddout);
 
 }  // namespace phi

@@ -1,6 +1,6 @@
 // Double grad kernels of the broadcast binary elementwise ops (grad ops of add_grad,
-// subtract_grad, multiply_grad). DDX / DDY are the gradients arriving at the first grad's
-// X@GRAD / Y@GRAD (each optional: absent means zero); DDOut is the gradient of DOut (DOut's
+// subtract_grad, multiply_grad, divide_grad). DDX / DDY are the gradients arriving at the first
+// grad's X@GRAD / Y@GRAD (each optional: absent means zero); DDOut is the gradient of DOut (DOut's
 // dims), DX / DY those of the saved X / Y (their dims). Any output may be null.
 #pragma once
 
@@ -28,5 +28,13 @@ void MultiplyDoubleGradKernel(const Context& dev_ctx, const DenseTensor& x, cons
                               const DenseTensor& dout, const DenseTensor* ddx,
                               const DenseTensor* ddy, int axis, DenseTensor* dx, DenseTensor* dy,
                               DenseTensor* ddout);
+
+// divide_grad: dx = dout / y, dy = -dout * out / y (summed to their dims), with Out a saved
+// input. So DDOut = (DDX - Out * DDY) / Y, DOut (the gradient of Out) = -DOut * DDY / Y, and
+// Y@GRAD = DOut * (Out * DDY - DDX) / Y^2 summed to Y's dims.
+template <typename T, typename Context>
+void DivideDoubleGradKernel(const Context& dev_ctx, const DenseTensor& y, const DenseTensor& out,
+                            const DenseTensor& dout, const DenseTensor* ddx, const DenseTensor* ddy,
+                            int axis, DenseTensor* dy, DenseTensor* dout_new, DenseTensor* ddout);
 
 }  // namespace phi

@@ -84,6 +84,31 @@ void LogDoubleGradKernel(const Context& dev_ctx, const DenseTensor& x, const Den
       [](T a, T g, T dd) { return -g * dd / (a * a); }, [](T a, T, T dd) { return dd / a; });
 }
 
+template <typename T, typename Context>
+void ExpDoubleGradKernel(const Context& dev_ctx, const DenseTensor& out, const DenseTensor& dout,
+                         const DenseTensor& ddx, DenseTensor* dout_new, DenseTensor* ddout) {
+  DoubleGrad<T>(
+      dev_ctx, "exp_grad_grad", out, &dout, ddx, dout_new, ddout,
+      [](T, T g, T dd) { return g * dd; }, [](T y, T, T dd) { return dd * y; });
+}
+
+template <typename T, typename Context>
+void SqrtDoubleGradKernel(const Context& dev_ctx, const DenseTensor& out, const DenseTensor& dx,
+                          const DenseTensor& ddx, DenseTensor* dout_new, DenseTensor* ddout) {
+  DoubleGrad<T>(
+      dev_ctx, "sqrt_grad_grad", out, &dx, ddx, dout_new, ddout,
+      [](T y, T g, T dd) { return -g * dd / y; }, [](T y, T, T dd) { return dd / (T(2) * y); });
+}
+
+template <typename T, typename Context>
+void LeakyReluDoubleGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& ddx,
+                               float alpha, DenseTensor* ddout) {
+  const T a = static_cast<T>(alpha);
+  DoubleGrad<T>(
+      dev_ctx, "leaky_relu_grad_grad", x, nullptr, ddx, nullptr, ddout,
+      [](T, T, T) { return T(0); }, [a](T v, T, T dd) { return v > T(0) ? dd : a * dd; });
+}
+
 }  // namespace phi
 
 PD_REGISTER_KERNEL(relu_double_grad, CPU, phi::ReluDoubleGradKernel, float, double);
@@ -91,3 +116,6 @@ PD_REGISTER_KERNEL(tanh_double_grad, CPU, phi::TanhDoubleGradKernel, float, doub
 PD_REGISTER_KERNEL(sigmoid_double_grad, CPU, phi::SigmoidDoubleGradKernel, float, double);
 PD_REGISTER_KERNEL(square_double_grad, CPU, phi::SquareDoubleGradKernel, float, double);
 PD_REGISTER_KERNEL(log_double_grad, CPU, phi::LogDoubleGradKernel, float, double);
+PD_REGISTER_KERNEL(exp_double_grad, CPU, phi::ExpDoubleGradKernel, float, double);
+PD_REGISTER_KERNEL(sqrt_double_grad, CPU, phi::SqrtDoubleGradKernel, float, double);
+PD_REGISTER_KERNEL(leaky_relu_double_grad, CPU, phi::LeakyReluDoubleGradKernel, float, double);

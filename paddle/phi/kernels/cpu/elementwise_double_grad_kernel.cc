@@ -84,8 +84,51 @@ void MultiplyDoubleGradKernel(const Context& dev_ctx, const DenseTensor& x, cons
   }
 }
 
+template <typename T, typename Context>
+void DivideDoubleGradKernel(const Context& dev_ctx, const DenseTensor& y, const DenseTensor& out,
+                            const DenseTensor& dout, const DenseTensor* ddx, const DenseTensor* ddy,
+                            int axis, DenseTensor* dy, DenseTensor* dout_new, DenseTensor* ddout) {
+  const DenseTensor y_in = y, out_in = out, dout_in = dout;
+  const DenseTensor ddx_in = ddx != nullptr ? *ddx : DenseTensor();
+  const DenseTensor ddy_in = ddy != nullptr ? *ddy : DenseTensor();
+  auto negate = [](DenseTensor* t) {
+    T* p = t->data<T>();
+    for (int64_t i = 0; i < t->numel(); ++i) p[i] = -p[i];
+  };
+  if (dout_new != nullptr) {
+    dout_new->Resize(out_in.dims());
+    if (ddy != nullptr) {
+      DenseTensor ddy_over_y(y_in.dtype(), y_in.dims());
+      DivideKernel<T, Context>(dev_ctx, ddy_in, y_in, -1, &ddy_over_y);
+      MultiplyKernel<T, Context>(dev_ctx, dout_in, ddy_over_y, axis, dout_new);
+      negate(dout_new);
+    } else {
+      funcs::AllocZeroed<T>(dev_ctx, dout_new);
+    }
+  }
+  if (ddout == nullptr && dy == nullptr) return;
+  // (DDX - Out * DDY) / Y over Out's dims: DDOut, and the part of Y@GRAD before DOut / -Y.
+  DenseTensor diff(out_in.dtype(), out_in.dims());
+  DenseTensor out_ddy(out_in.dtype(), out_in.dims());
+  if (ddy != nullptr) MultiplyKernel<T, Context>(dev_ctx, out_in, ddy_in, axis, &out_ddy);
+  LinearDoubleGrad<T>(dev_ctx, out_in, ddx != nullptr ? &ddx_in : nullptr,
+                      ddy != nullptr ? &out_ddy : nullptr, true, &diff);
+  DenseTensor quotient(out_in.dtype(), out_in.dims());
+  DivideKernel<T, Context>(dev_ctx, diff, y_in, axis, &quotient);
+  if (dy != nullptr) {
+    DenseTensor twice(out_in.dtype(), out_in.dims());
+    DivideKernel<T, Context>(dev_ctx, quotient, y_in, axis, &twice);
+    dy->Resize(y_in.dims());
+    // Sums DOut * twice to Y's dims (multiply_grad's reduction), then flips the sign.
+    MultiplyGradKernel<T, Context>(dev_ctx, twice, y_in, dout_in, axis, nullptr, dy);
+    negate(dy);
+  }
+  if (ddout != nullptr) *ddout = quotient;
+}
+
 }  // namespace phi
 
 PD_REGISTER_KERNEL(add_double_grad, CPU, phi::AddDoubleGradKernel, float, double);
 PD_REGISTER_KERNEL(subtract_double_grad, CPU, phi::SubtractDoubleGradKernel, float, double);
 PD_REGISTER_KERNEL(multiply_double_grad, CPU, phi::MultiplyDoubleGradKernel, float, double);
+PD_REGISTER_KERNEL(divide_double_grad, CPU, phi::DivideDoubleGradKernel, float, double);
