@@ -86,7 +86,8 @@ std::vector<std::unique_ptr<OpDesc>> MakeGradOps(const OpDesc& fwd,
     PD_ASSERT(EndsWithGrad(source), "grad output source must end with @GRAD: ", source);
     std::vector<std::string> args;
     for (const auto& name : fwd.Input(StripGrad(source)))
-      args.push_back(no_grad_set.count(name) == 0 ? grad_name(name) : kEmptyVarName);
+      args.push_back(name != kEmptyVarName && no_grad_set.count(name) == 0 ? grad_name(name)
+                                                                           : kEmptyVarName);
     if (args.empty()) continue;
     if (!IsDuplicable(grad_record.outputs, slot)) copies = std::max(copies, args.size());
     output_args.emplace_back(slot, std::move(args));

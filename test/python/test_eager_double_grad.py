@@ -204,3 +204,58 @@ def test_add_n_gradients_and_their_gradients():
     np.testing.assert_allclose(gy.numpy(), np.ones((2, 3)))
     (g2,) = paddle.grad(gx.sum(), x)
     np.testing.assert_allclose(g2.numpy(), np.full((2, 3), 2.0))
+
+
+def _tanh3(x):
+    t = np.tanh(x)
+    return (1 - t * t) * (6 * t * t - 2)
+
+
+def _sigmoid3(x):
+    s = 1 / (1 + np.exp(-x))
+    return s * (1 - s) * (1 - 6 * s + 6 * s * s)
+
+
+@pytest.mark.parametrize("name, fn, d3", [
+    ("tanh", paddle.tanh, _tanh3),
+    ("sigmoid", paddle.nn.functional.sigmoid, _sigmoid3),
+    ("tanh(3x+1)", lambda x: paddle.tanh(x * 3.0 + 1.0), lambda x: 27 * _tanh3(3 * x + 1)),
+])
+def test_third_derivatives_through_triple_grads(name, fn, d3):
+    x = _t([3, 4])
+    (g,) = paddle.grad(fn(x).sum(), x, create_graph=True)
+    (g2,) = paddle.grad(g.sum(), x, create_graph=True)
+    (g3,) = paddle.grad(g2.sum(), x)
+    np.testing.assert_allclose(g3.numpy(), d3(x.numpy()), rtol=1e-10, atol=1e-12, err_msg=name)
+
+
+def _mlp3(x, w1, b1, w2):
+    h = paddle.tanh(paddle.matmul(x, w1) + b1)
+    return paddle.nn.functional.sigmoid(paddle.matmul(h, w2)).sum()
+
+
+def test_third_order_of_a_tanh_sigmoid_mlp_matches_differences():
+    x = _t([2, 3])
+    w1, b1, w2 = _t([3, 4]), _t([4]), _t([4, 2])
+
+    def second_sum(xv, w1v):
+        xt = paddle.to_tensor(xv, stop_gradient=False)
+        wt = paddle.to_tensor(w1v, stop_gradient=False)
+        (g,) = paddle.grad(_mlp3(xt, wt, b1, w2), xt, create_graph=True)
+        (g2,) = paddle.grad(g.sum(), xt, create_graph=True)
+        return g2.sum(), xt, wt
+
+    s, xt, wt = second_sum(x.numpy(), w1.numpy())
+    g3x, g3w = paddle.grad(s, [xt, wt])
+    eps = 1e-5
+    for got, base, which in ((g3x, x.numpy(), 0), (g3w, w1.numpy(), 1)):
+        numeric = np.zeros_like(base)
+        for i in range(base.size):
+            step = np.zeros_like(base)
+            step.flat[i] = eps
+            args = [[x.numpy(), w1.numpy()], [x.numpy(), w1.numpy()]]
+            args[0][which] = base + step
+            args[1][which] = base - step
+            numeric.flat[i] = (float(second_sum(*args[0])[0].numpy()) -
+                               float(second_sum(*args[1])[0].numpy())) / (2 * eps)
+        np.testing.assert_allclose(got.numpy(), numeric, rtol=1e-6, atol=1e-8)

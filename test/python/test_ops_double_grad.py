@@ -189,3 +189,72 @@ def test_sum_gradient_is_a_scale_per_input():
     # through one scale op per input, so a second backward pass can cross the sums.
     check_grad("sum", {"X": [("a", rand(2, 3)), ("b", rand(2, 3)), ("c", rand(2, 3))]},
                outputs=["Out"], wrt=["X"])
+
+
+def _triple_refs(kind, out, dout, ddx, a, b):
+    """(D_OutNew, D_DOut, D_DDx) of tanh / sigmoid_triple_grad by NumPy."""
+    if kind == "tanh":
+        return (-2 * ddx * (a * dout + b * out), -2 * a * out * ddx,
+                -2 * a * out * dout + b * (1 - out * out))
+    return (ddx * (b * (1 - 2 * out) - 2 * a * dout), a * ddx * (1 - 2 * out),
+            a * dout * (1 - 2 * out) + b * out * (1 - out))
+
+
+@pytest.mark.parametrize("kind", ["tanh", "sigmoid"])
+def test_triple_grad_outputs(kind):
+    out, dout, ddx = rand(3, 4, low=0.1, high=0.9), rand(3, 4), rand(3, 4)
+    a, b = rand(3, 4), rand(3, 4)
+    inputs = {"Out": out, "DOut": dout, "DDX": ddx, "D_DOut_New": a, "D_DDOut": b}
+    r1, r2, r3 = _triple_refs(kind, out, dout, ddx, a, b)
+    check_output(f"{kind}_triple_grad", inputs, {"D_OutNew": r1, "D_DOut": r2, "D_DDx": r3})
+    # Either incoming gradient may be absent (zero).
+    del inputs["D_DDOut"]
+    r1, r2, r3 = _triple_refs(kind, out, dout, ddx, a, 0 * b)
+    check_output(f"{kind}_triple_grad", inputs, {"D_OutNew": r1, "D_DOut": r2, "D_DDx": r3})
+
+
+@pytest.mark.parametrize("kind", ["tanh", "sigmoid"])
+def test_triple_grad_matches_differences_of_the_double_grad(kind):
+    check_grad(f"{kind}_grad_grad",
+               {"Out": rand(3, 4, low=0.1, high=0.9), "DOut": rand(3, 4), "DDX": rand(3, 4)},
+               outputs=["DOutNew", "DDOut"], wrt=["Out", "DOut", "DDX"])
+
+
+def test_triple_grad_infermeta_rejects_mismatched_shapes():
+    with pytest.raises(ValueError, match="tanh_triple_grad's D_DDOut to have the dims"):
+        run_op("tanh_triple_grad", {"Out": rand(3, 4), "DOut": rand(3, 4), "DDX": rand(3, 4),
+                                    "D_DDOut": rand(4, 3)}, outputs={"D_DDx": None})
+
+
+@pytest.mark.parametrize("trans_x, trans_y", [(False, False), (True, True)])
+def test_matmul_triple_grad_matches_differences_of_the_double_grad(trans_x, trans_y):
+    x = rand(4, 3) if trans_x else rand(3, 4)
+    y = rand(2, 4) if trans_y else rand(4, 2)
+    inputs = {"X": x, "Y": y, "DOut": rand(3, 2), "DDX": rand(*x.shape), "DDY": rand(*y.shape)}
+    check_grad("matmul_v2_grad_grad", inputs, attrs={"trans_x": trans_x, "trans_y": trans_y},
+               outputs=["DX", "DY", "DDOut"], wrt=["X", "Y", "DOut", "DDX", "DDY"])
+
+
+def test_matmul_triple_grad_outputs():
+    x, y, dout = rand(3, 4), rand(4, 2), rand(3, 2)
+    ddx, ddy, g1, g2, g3 = rand(3, 4), rand(4, 2), rand(3, 4), rand(4, 2), rand(3, 2)
+    check_output("matmul_v2_triple_grad",
+                 {"X": x, "Y": y, "DOut": dout, "DDX": ddx, "DDY": ddy, "D_DX": g1, "D_DY": g2,
+                  "D_DDOut": g3},
+                 {"D_X_out": g3 @ ddy.T, "D_Y_out": ddx.T @ g3, "D_DOut_out": g1 @ ddy + ddx @ g2,
+                  "D_DDX_out": g3 @ y.T + dout @ g2.T, "D_DDY_out": x.T @ g3 + g1.T @ dout})
+    # Only D_DDOut arriving: DOut gets no gradient.
+    check_output("matmul_v2_triple_grad",
+                 {"X": x, "Y": y, "DOut": dout, "DDX": ddx, "DDY": ddy, "D_DDOut": g3},
+                 {"D_DOut_out": np.zeros((3, 2)), "D_DDX_out": g3 @ y.T})
+
+
+def test_add_triple_grad_sums_to_each_input():
+    ddx, ddy, g = rand(3, 4), rand(4), rand(3, 4)
+    check_output("elementwise_add_triple_grad", {"DDX": ddx, "DDY": ddy, "D_DDOut": g},
+                 {"D_DDX": g, "D_DDY": g.sum(axis=0)})
+    check_grad("elementwise_add_grad_grad", {"Y": rand(4), "DOut": rand(3, 4), "DDX": ddx,
+                                             "DDY": ddy}, outputs=["DDOut"], wrt=["DDX", "DDY"])
+    with pytest.raises(ValueError, match="elementwise_add_triple_grad's DDY to broadcast"):
+        run_op("elementwise_add_triple_grad", {"DDX": ddx, "DDY": rand(5), "D_DDOut": g},
+               outputs={"D_DDX": None})

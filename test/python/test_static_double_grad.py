@@ -247,3 +247,66 @@ def test_gradient_through_a_grad_op_without_a_double_grad_names_the_op():
         (g,) = paddle.static.gradients(paddle.nn.functional.softsign(x), x)
         with pytest.raises(NotImplementedError, match="'softsign_grad'.*no double-grad"):
             paddle.static.gradients(g, x)
+
+
+def _tanh3(x):
+    t = np.tanh(x)
+    return (1 - t * t) * (6 * t * t - 2)
+
+
+def _sigmoid3(x):
+    s = _sig(x)
+    return s * (1 - s) * (1 - 6 * s + 6 * s * s)
+
+
+@pytest.mark.parametrize("name, fn, d3", [
+    ("tanh", paddle.tanh, _tanh3),
+    ("sigmoid", paddle.nn.functional.sigmoid, _sigmoid3),
+    ("tanh(3x+1)", lambda x: paddle.tanh(x * 3.0 + 1.0), lambda x: 27 * _tanh3(3 * x + 1)),
+])
+def test_third_derivatives(name, fn, d3):
+    x = rng.uniform(-1, 1, (3, 4))
+
+    def build(v):
+        (g,) = paddle.static.gradients(fn(v["x"]), v["x"])
+        (g2,) = paddle.static.gradients(g, v["x"])
+        (g3,) = paddle.static.gradients(g2, v["x"])
+        assert len({g.name, g2.name, g3.name}) == 3
+        return [g3]
+    _, (g3,) = _run(build, {"x": x})
+    np.testing.assert_allclose(g3, d3(x), rtol=1e-10, atol=1e-12, err_msg=name)
+
+
+def test_third_order_of_a_tanh_sigmoid_mlp_matches_differences():
+    x, w1 = rng.uniform(-1, 1, (2, 3)), rng.uniform(-1, 1, (3, 4))
+    b1, w2 = rng.uniform(-1, 1, (4,)), rng.uniform(-1, 1, (4, 2))
+    main, start = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, start):
+        xv = paddle.static.data("x", [2, 3], "float64")
+        wv = paddle.static.data("w1", [3, 4], "float64")
+        bv = paddle.static.data("b1", [4], "float64")
+        w2v = paddle.static.data("w2", [4, 2], "float64")
+        for v in (xv, wv, bv, w2v):
+            v.stop_gradient = False
+        h = paddle.tanh(paddle.matmul(xv, wv) + bv)
+        f = paddle.sum(paddle.nn.functional.sigmoid(paddle.matmul(h, w2v)))
+        (g,) = paddle.static.gradients(f, xv)
+        (g2,) = paddle.static.gradients(paddle.sum(g), xv)
+        s = paddle.sum(g2)
+        g3x, g3w = paddle.static.gradients(s, [xv, wv])
+    exe = paddle.static.Executor()
+
+    def run(xa, wa, fetch):
+        return exe.run(main, feed={"x": xa, "w1": wa, "b1": b1, "w2": w2}, fetch_list=fetch)
+
+    got_x, got_w = run(x, w1, [g3x, g3w])
+    eps = 1e-5
+    for got, base, which in ((got_x, x, 0), (got_w, w1, 1)):
+        numeric = np.zeros_like(base)
+        for i in range(base.size):
+            step = np.zeros_like(base)
+            step.flat[i] = eps
+            plus, minus = [x, w1], [x, w1]
+            plus[which], minus[which] = base + step, base - step
+            numeric.flat[i] = (float(run(*plus, [s])[0]) - float(run(*minus, [s])[0])) / (2 * eps)
+        np.testing.assert_allclose(got, numeric, rtol=1e-6, atol=1e-8)

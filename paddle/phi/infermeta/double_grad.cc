@@ -1,5 +1,6 @@
 #include "paddle/phi/infermeta/double_grad.h"
 
+#include <tuple>
 #include <utility>
 
 #include "paddle/common/errors.h"
@@ -48,6 +49,19 @@ void UnaryDoubleGrad(const char* op, const char* x_slot, const MetaTensor& x,
   CheckLike(op, "DDX", ddx, x_slot, x);
   Share(dx, x);
   Share(ddout, x);
+}
+
+void UnaryTripleGrad(const char* op, const MetaTensor& out, const MetaTensor& ddx,
+                     const MetaTensor& dout, const MetaTensor& d_ddout,
+                     const MetaTensor& d_dout_new, MetaTensor* d_out_new, MetaTensor* d_dout,
+                     MetaTensor* d_ddx) {
+  CheckLike(op, "DDX", ddx, "Out", out);
+  CheckLike(op, "DOut", dout, "Out", out);
+  CheckLike(op, "D_DDOut", d_ddout, "Out", out);
+  CheckLike(op, "D_DOut_New", d_dout_new, "Out", out);
+  Share(d_out_new, out);
+  Share(d_dout, dout);
+  Share(d_ddx, ddx);
 }
 
 void BinaryDoubleGrad(const char* op, const MetaTensor& x, const MetaTensor& y,
@@ -149,6 +163,54 @@ void DivideDoubleGradInferMeta(const MetaTensor& y, const MetaTensor& out, const
   Share(dy, y);
   Share(dout_new, out);
   Share(ddout, out);
+}
+
+void TanhTripleGradInferMeta(const MetaTensor& out, const MetaTensor& ddx, const MetaTensor& dout,
+                             const MetaTensor& d_ddout, const MetaTensor& d_dout_new,
+                             MetaTensor* d_out_new, MetaTensor* d_dout, MetaTensor* d_ddx) {
+  UnaryTripleGrad("tanh_triple_grad", out, ddx, dout, d_ddout, d_dout_new, d_out_new, d_dout,
+                  d_ddx);
+}
+
+void SigmoidTripleGradInferMeta(const MetaTensor& out, const MetaTensor& ddx,
+                                const MetaTensor& dout, const MetaTensor& d_ddout,
+                                const MetaTensor& d_dout_new, MetaTensor* d_out_new,
+                                MetaTensor* d_dout, MetaTensor* d_ddx) {
+  UnaryTripleGrad("sigmoid_triple_grad", out, ddx, dout, d_ddout, d_dout_new, d_out_new, d_dout,
+                  d_ddx);
+}
+
+void MatmulTripleGradInferMeta(const MetaTensor& x, const MetaTensor& y, const MetaTensor& dout,
+                               const MetaTensor& ddx, const MetaTensor& ddy, const MetaTensor& d_dx,
+                               const MetaTensor& d_dy, const MetaTensor& d_ddout, MetaTensor* d_x,
+                               MetaTensor* d_y, MetaTensor* d_dout, MetaTensor* d_ddx,
+                               MetaTensor* d_ddy) {
+  const char* op = "matmul_v2_triple_grad";
+  CheckLike(op, "DDX", ddx, "X", x);
+  CheckLike(op, "DDY", ddy, "Y", y);
+  CheckLike(op, "D_DX", d_dx, "X", x);
+  CheckLike(op, "D_DY", d_dy, "Y", y);
+  CheckLike(op, "D_DDOut", d_ddout, "DOut", dout);
+  Share(d_x, x);
+  Share(d_y, y);
+  Share(d_dout, dout);
+  Share(d_ddx, x);
+  Share(d_ddy, y);
+}
+
+void AddTripleGradInferMeta(const MetaTensor& ddx, const MetaTensor& ddy, const MetaTensor& d_ddout,
+                            MetaTensor* d_ddx, MetaTensor* d_ddy) {
+  const char* op = "elementwise_add_triple_grad";
+  CheckBroadcastsTo(op, "DDX", ddx, "D_DDOut", d_ddout);
+  CheckBroadcastsTo(op, "DDY", ddy, "D_DDOut", d_ddout);
+  for (const auto& [slot, in, out] :
+       {std::tuple<const char*, const MetaTensor*, MetaTensor*>{"DDX", &ddx, d_ddx},
+        {"DDY", &ddy, d_ddy}}) {
+    if (out == nullptr || !*out) continue;
+    PD_CHECK(static_cast<bool>(*in), InvalidArgument, "expected ", op, "'s ", slot,
+             " to give the dims of its gradient, but it is absent");
+    Share(out, *in);
+  }
 }
 
 }  // namespace phi

@@ -51,4 +51,27 @@ void DivideDoubleGradInferMeta(const MetaTensor& y, const MetaTensor& out, const
                                const MetaTensor& ddx, const MetaTensor& ddy, MetaTensor* dy,
                                MetaTensor* dout_new, MetaTensor* ddout);
 
+// tanh_triple_grad / sigmoid_triple_grad: every input (D_DDOut, D_DOut_New optional) like Out;
+// D_OutNew, D_DOut, D_DDx like Out, DOut, DDX.
+void TanhTripleGradInferMeta(const MetaTensor& out, const MetaTensor& ddx, const MetaTensor& dout,
+                             const MetaTensor& d_ddout, const MetaTensor& d_dout_new,
+                             MetaTensor* d_out_new, MetaTensor* d_dout, MetaTensor* d_ddx);
+void SigmoidTripleGradInferMeta(const MetaTensor& out, const MetaTensor& ddx,
+                                const MetaTensor& dout, const MetaTensor& d_ddout,
+                                const MetaTensor& d_dout_new, MetaTensor* d_out_new,
+                                MetaTensor* d_dout, MetaTensor* d_ddx);
+
+// matmul_v2_triple_grad: DDX / D_DX like X, DDY / D_DY like Y, D_DDOut like DOut; each output
+// like the input it is the gradient of.
+void MatmulTripleGradInferMeta(const MetaTensor& x, const MetaTensor& y, const MetaTensor& dout,
+                               const MetaTensor& ddx, const MetaTensor& ddy, const MetaTensor& d_dx,
+                               const MetaTensor& d_dy, const MetaTensor& d_ddout, MetaTensor* d_x,
+                               MetaTensor* d_y, MetaTensor* d_dout, MetaTensor* d_ddx,
+                               MetaTensor* d_ddy);
+
+// elementwise_add_triple_grad: DDX / DDY broadcast to D_DDOut's dims; D_DDX / D_DDY like them
+// (a wanted output needs its input).
+void AddTripleGradInferMeta(const MetaTensor& ddx, const MetaTensor& ddy, const MetaTensor& d_ddout,
+                            MetaTensor* d_ddx, MetaTensor* d_ddy);
+
 }  // namespace phi

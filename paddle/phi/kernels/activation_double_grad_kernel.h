@@ -51,4 +51,23 @@ template <typename T, typename Context>
 void LeakyReluDoubleGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& ddx,
                                float alpha, DenseTensor* ddout);
 
+// Triple grads: the grad ops of tanh_grad_grad / sigmoid_grad_grad. With a = D_DOut_New and
+// b = D_DDOut (the gradients arriving at DOutNew and DDOut; null means zero) they give the
+// gradients of its Out (D_OutNew), DOut (D_DOut) and DDX (D_DDx). For tanh:
+// d_out_new = -2 ddx (a dout + b out), d_dout = -2 a out ddx, d_ddx = -2 a out dout + b (1 -
+// out^2).
+template <typename T, typename Context>
+void TanhTripleGradKernel(const Context& dev_ctx, const DenseTensor& out, const DenseTensor& ddx,
+                          const DenseTensor& dout, const DenseTensor* d_ddout,
+                          const DenseTensor* d_dout_new, DenseTensor* d_out_new,
+                          DenseTensor* d_dout, DenseTensor* d_ddx);
+
+// For sigmoid: d_out_new = ddx (b (1 - 2 out) - 2 a dout), d_dout = a ddx (1 - 2 out),
+// d_ddx = a dout (1 - 2 out) + b out (1 - out).
+template <typename T, typename Context>
+void SigmoidTripleGradKernel(const Context& dev_ctx, const DenseTensor& out, const DenseTensor& ddx,
+                             const DenseTensor& dout, const DenseTensor* d_ddout,
+                             const DenseTensor* d_dout_new, DenseTensor* d_out_new,
+                             DenseTensor* d_dout, DenseTensor* d_ddx);
+
 }  // namespace phi

@@ -37,4 +37,11 @@ void DivideDoubleGradKernel(const Context& dev_ctx, const DenseTensor& y, const 
                             const DenseTensor& dout, const DenseTensor* ddx, const DenseTensor* ddy,
                             int axis, DenseTensor* dy, DenseTensor* dout_new, DenseTensor* ddout);
 
+// elementwise_add_triple_grad: add_grad_grad's DDOut = DDX + DDY, so D_DDX / D_DDY are
+// D_DDOut summed to DDX's / DDY's dims (add_grad itself; a wanted one needs its input).
+template <typename T, typename Context>
+void AddTripleGradKernel(const Context& dev_ctx, const DenseTensor* ddx, const DenseTensor* ddy,
+                         const DenseTensor& d_ddout, int axis, DenseTensor* d_ddx,
+                         DenseTensor* d_ddy);
+
 }  // namespace phi

@@ -39,6 +39,45 @@ void DoubleGrad(const Context& dev_ctx, const char* op, const DenseTensor& a,
   }
 }
 
+// The three gradients of a unary double grad op at each element: fn(out, dout, ddx, a, b, &d_out,
+// &d_dout, &d_ddx), with a / b the incoming gradients of DOutNew / DDOut (0 when absent).
+template <typename T, typename Context, typename Fn>
+void TripleGrad(const Context& dev_ctx, const char* op, const DenseTensor& out,
+                const DenseTensor& ddx, const DenseTensor& dout, const DenseTensor* d_ddout,
+                const DenseTensor* d_dout_new, DenseTensor* d_out_new, DenseTensor* d_dout,
+                DenseTensor* d_ddx, Fn fn) {
+  const int64_t n = out.numel();
+  for (const DenseTensor* t : {&ddx, &dout, d_ddout, d_dout_new}) {
+    PD_CHECK(t == nullptr || t->numel() == n, InvalidArgument, "expected ", op,
+             "'s inputs to have the dims ", out.dims(), " of Out, but got ", t->dims());
+  }
+  // Inputs by value: they stay readable if an output shares their storage.
+  const DenseTensor out_in = out, ddx_in = ddx, dout_in = dout;
+  const DenseTensor b_in = d_ddout != nullptr ? *d_ddout : DenseTensor();
+  const DenseTensor a_in = d_dout_new != nullptr ? *d_dout_new : DenseTensor();
+  const T* y = out_in.data<T>();
+  const T* dd = ddx_in.data<T>();
+  const T* g = dout_in.data<T>();
+  const T* av = d_dout_new != nullptr ? a_in.data<T>() : nullptr;
+  const T* bv = d_ddout != nullptr ? b_in.data<T>() : nullptr;
+  auto alloc = [&](DenseTensor* t) -> T* {
+    if (t == nullptr) return nullptr;
+    t->Resize(out_in.dims());
+    return dev_ctx.template Alloc<T>(t);
+  };
+  T* o1 = alloc(d_out_new);
+  T* o2 = alloc(d_dout);
+  T* o3 = alloc(d_ddx);
+  for (int64_t i = 0; i < n; ++i) {
+    T r1, r2, r3;
+    fn(y[i], g[i], dd[i], av != nullptr ? av[i] : T(0), bv != nullptr ? bv[i] : T(0), &r1, &r2,
+       &r3);
+    if (o1 != nullptr) o1[i] = r1;
+    if (o2 != nullptr) o2[i] = r2;
+    if (o3 != nullptr) o3[i] = r3;
+  }
+}
+
 }  // namespace
 
 template <typename T, typename Context>
@@ -109,6 +148,32 @@ void LeakyReluDoubleGradKernel(const Context& dev_ctx, const DenseTensor& x, con
       [](T, T, T) { return T(0); }, [a](T v, T, T dd) { return v > T(0) ? dd : a * dd; });
 }
 
+template <typename T, typename Context>
+void TanhTripleGradKernel(const Context& dev_ctx, const DenseTensor& out, const DenseTensor& ddx,
+                          const DenseTensor& dout, const DenseTensor* d_ddout,
+                          const DenseTensor* d_dout_new, DenseTensor* d_out_new,
+                          DenseTensor* d_dout, DenseTensor* d_ddx) {
+  TripleGrad<T>(dev_ctx, "tanh_triple_grad", out, ddx, dout, d_ddout, d_dout_new, d_out_new, d_dout,
+                d_ddx, [](T y, T g, T dd, T a, T b, T* r1, T* r2, T* r3) {
+                  *r1 = T(-2) * dd * (a * g + b * y);
+                  *r2 = T(-2) * a * y * dd;
+                  *r3 = T(-2) * a * y * g + b * (T(1) - y * y);
+                });
+}
+
+template <typename T, typename Context>
+void SigmoidTripleGradKernel(const Context& dev_ctx, const DenseTensor& out, const DenseTensor& ddx,
+                             const DenseTensor& dout, const DenseTensor* d_ddout,
+                             const DenseTensor* d_dout_new, DenseTensor* d_out_new,
+                             DenseTensor* d_dout, DenseTensor* d_ddx) {
+  TripleGrad<T>(dev_ctx, "sigmoid_triple_grad", out, ddx, dout, d_ddout, d_dout_new, d_out_new,
+                d_dout, d_ddx, [](T y, T g, T dd, T a, T b, T* r1, T* r2, T* r3) {
+                  *r1 = dd * (b * (T(1) - T(2) * y) - T(2) * a * g);
+                  *r2 = a * dd * (T(1) - T(2) * y);
+                  *r3 = a * g * (T(1) - T(2) * y) + b * y * (T(1) - y);
+                });
+}
+
 }  // namespace phi
 
 PD_REGISTER_KERNEL(relu_double_grad, CPU, phi::ReluDoubleGradKernel, float, double);
@@ -119,3 +184,5 @@ PD_REGISTER_KERNEL(log_double_grad, CPU, phi::LogDoubleGradKernel, float, double
 PD_REGISTER_KERNEL(exp_double_grad, CPU, phi::ExpDoubleGradKernel, float, double);
 PD_REGISTER_KERNEL(sqrt_double_grad, CPU, phi::SqrtDoubleGradKernel, float, double);
 PD_REGISTER_KERNEL(leaky_relu_double_grad, CPU, phi::LeakyReluDoubleGradKernel, float, double);
+PD_REGISTER_KERNEL(tanh_triple_grad, CPU, phi::TanhTripleGradKernel, float, double);
+PD_REGISTER_KERNEL(sigmoid_triple_grad, CPU, phi::SigmoidTripleGradKernel, float, double);

@@ -126,9 +126,24 @@ void DivideDoubleGradKernel(const Context& dev_ctx, const DenseTensor& y, const 
   if (ddout != nullptr) *ddout = quotient;
 }
 
+template <typename T, typename Context>
+void AddTripleGradKernel(const Context& dev_ctx, const DenseTensor* ddx, const DenseTensor* ddy,
+                         const DenseTensor& d_ddout, int axis, DenseTensor* d_ddx,
+                         DenseTensor* d_ddy) {
+  PD_CHECK((d_ddx == nullptr || ddx != nullptr) && (d_ddy == nullptr || ddy != nullptr),
+           InvalidArgument,
+           "expected elementwise_add_triple_grad's DDX / DDY for the gradients asked of them, "
+           "but got ",
+           ddx != nullptr ? "DDX" : "no DDX", " and ", ddy != nullptr ? "DDY" : "no DDY");
+  // D_DDOut's dims stand in for an input whose gradient is not wanted (only shapes matter).
+  AddGradKernel<T, Context>(dev_ctx, ddx != nullptr ? *ddx : d_ddout,
+                            ddy != nullptr ? *ddy : d_ddout, d_ddout, axis, d_ddx, d_ddy);
+}
+
 }  // namespace phi
 
 PD_REGISTER_KERNEL(add_double_grad, CPU, phi::AddDoubleGradKernel, float, double);
 PD_REGISTER_KERNEL(subtract_double_grad, CPU, phi::SubtractDoubleGradKernel, float, double);
 PD_REGISTER_KERNEL(multiply_double_grad, CPU, phi::MultiplyDoubleGradKernel, float, double);
 PD_REGISTER_KERNEL(divide_double_grad, CPU, phi::DivideDoubleGradKernel, float, double);
+PD_REGISTER_KERNEL(add_triple_grad, CPU, phi::AddTripleGradKernel, float, double);
