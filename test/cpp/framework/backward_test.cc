@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -78,6 +79,30 @@ TEST(MakeGradOps, NonDifferentiableOpsGetNone) {
   OpDesc unknown("not_a_registered_op");
   unknown.SetInput("X", {"a"});
   EXPECT_TRUE(MakeGradOps(unknown, {}).empty());
+}
+
+TEST(MakeGradOps, SumGetsOneScalePerWantedInput) {
+  OpDesc fwd("sum");
+  fwd.SetInput("X", {"a", "b", "c"});
+  fwd.SetOutput("Out", {"s"});
+  auto ops = MakeGradOps(fwd, {"b"});
+  ASSERT_EQ(ops.size(), 2u);
+  for (const auto& op : ops) {
+    EXPECT_EQ(op->Type(), "scale");
+    EXPECT_EQ(op->Input("X"), Names{"s@GRAD"});
+    EXPECT_FLOAT_EQ(op->GetAttrAs<float>("scale"), 1.0f);
+  }
+  EXPECT_EQ(ops[0]->Output("Out"), Names{"a@GRAD"});
+  EXPECT_EQ(ops[1]->Output("Out"), Names{"c@GRAD"});
+}
+
+TEST(MakeGradOps, GradNameFunctionNamesEveryGradient) {
+  auto ops = MakeGradOps(AddOp(), {}, [](const std::string& v) { return "g(" + v + ")"; });
+  ASSERT_EQ(ops.size(), 1u);
+  EXPECT_EQ(ops[0]->Input("X"), Names{"a"});
+  EXPECT_EQ(ops[0]->Input("Out@GRAD"), Names{"g(c)"});
+  EXPECT_EQ(ops[0]->Output("X@GRAD"), Names{"g(a)"});
+  EXPECT_EQ(ops[0]->Output("Y@GRAD"), Names{"g(b)"});
 }
 
 std::vector<const OpDesc*> OpsOfType(const BlockDesc& block, const std::string& type) {
@@ -275,6 +300,60 @@ TEST(AppendBackward, GivenSeedGradientScalesTheResult) {
                      {{"x", Tensor({1, 2, 3, 4, 5, 6}, {2, 3})}, {"seed", Tensor({-3.f}, {1})}},
                      {grads["b"]});
   ExpectValues(out[0], {-1.f, -1.f, -1.f}, "db");  // -3 * 2 / 6
+}
+
+// w [3]; loss = mean(act(w)).
+ProgramDesc ActivationMeanProgram(const std::string& act) {
+  ProgramDesc program;
+  test::ProgramBuilder b(&program);
+  b.Param("w", {3});
+  b.Op(act, {{"X", {"w"}}}, {{"Out", {"t"}}});
+  b.Op("mean", {{"X", {"t"}}}, {{"Out", {"loss"}}});
+  return program;
+}
+
+TEST(AppendBackward, SecondPassDifferentiatesTheFirstUnderFreshNames) {
+  ProgramDesc program = ActivationMeanProgram("tanh");
+  BlockDesc* block = program.MutableBlock(0);
+  auto first = AppendBackward(block, {"loss"}, {}, {});
+  ASSERT_EQ(first["w"], "w@GRAD");
+  Names first_names;
+  for (const OpDesc* op : block->AllOps())
+    for (const auto& n : op->OutputArgumentNames()) first_names.push_back(n);
+  const size_t first_end = block->OpSize();
+  auto second = AppendBackward(block, {"w@GRAD"}, {}, {});
+  EXPECT_EQ(second["w"], "grad/w@GRAD");
+  std::vector<OpDesc*> ops = block->AllOps();
+  for (size_t i = first_end; i < ops.size(); ++i)
+    for (const auto& n : ops[i]->OutputArgumentNames())
+      EXPECT_EQ(std::count(first_names.begin(), first_names.end(), n), 0) << n;
+  EXPECT_EQ(OpsOfType(program.Block(0), "tanh_grad_grad").size(), 1u);
+
+  Scope scope;
+  const std::vector<float> w = {0.5f, -1.f, 2.f};
+  *scope.Var("w")->GetMutable<phi::DenseTensor>() = Tensor(w, {3});
+  executor::Executor exe{phi::CPUPlace()};
+  auto out = exe.Run(program, &scope, {}, {first["w"], second["w"]});
+  std::vector<float> d1, d2;
+  for (float v : w) {
+    float t = std::tanh(v);
+    d1.push_back((1 - t * t) / 3);
+    d2.push_back(-2 * t * (1 - t * t) / 3);
+  }
+  ExpectValues(out[0], d1, "dw");
+  ExpectValues(out[1], d2, "d2w");
+}
+
+TEST(AppendBackward, GradOpWithoutDoubleGradIsAnError) {
+  ProgramDesc program = ActivationMeanProgram("softsign");
+  BlockDesc* block = program.MutableBlock(0);
+  AppendBackward(block, {"loss"}, {}, {});
+  try {
+    AppendBackward(block, {"w@GRAD"}, {}, {});
+    FAIL() << "no error";
+  } catch (const common::UnimplementedError& e) {
+    EXPECT_NE(std::string(e.what()).find("'softsign_grad'"), std::string::npos) << e.what();
+  }
 }
 
 TEST(AppendBackward, BadTargetsAreRejected) {

@@ -154,11 +154,10 @@ TEST(OpRecords, GradOpsExistAndTheirSlotsResolve) {
     }
     for (const auto& [slot, source] : inputs) {
       EXPECT_GE(grad->InputIndex(slot), 0) << type << ": grad input slot " << slot;
-      // An input slot of the forward op (a grad op's own Out@GRAD when it is differentiated
-      // again), else the gradient of an output or an output.
-      bool ok = fwd.InputIndex(source) >= 0 ||
-                (EndsWithGrad(source) ? fwd.OutputIndex(StripGrad(source)) >= 0
-                                      : fwd.OutputIndex(source) >= 0);
+      // An input or output slot of the forward op (a grad op's own Out@GRAD or X@GRAD when
+      // it is differentiated again), else the gradient of an output.
+      bool ok = fwd.InputIndex(source) >= 0 || fwd.OutputIndex(source) >= 0 ||
+                (EndsWithGrad(source) && fwd.OutputIndex(StripGrad(source)) >= 0);
       EXPECT_TRUE(ok) << type << ": grad input " << slot << " reads unknown '" << source << "'";
     }
     ASSERT_FALSE(outputs.empty()) << type;
