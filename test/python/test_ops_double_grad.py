@@ -2,7 +2,8 @@
 relu_grad_grad, tanh_grad_grad, sigmoid_grad_grad, square_grad_grad, log_grad_grad,
 exp_grad_grad, sqrt_grad_grad, leaky_relu_grad_grad, matmul_v2_grad_grad,
 elementwise_add_grad_grad, elementwise_sub_grad_grad, elementwise_mul_grad_grad,
-elementwise_div_grad_grad), and float64 central-difference checks of them: check_grad of a
+elementwise_div_grad_grad, conv2d_grad_grad, depthwise_conv2d_grad_grad; the triple grads
+tanh_triple_grad, sigmoid_triple_grad, matmul_v2_triple_grad, elementwise_add_triple_grad), and float64 central-difference checks of them: check_grad of a
 first-order grad op (tanh_grad, ...) differentiates it through its double grad op, the same
 way paddle.grad(create_graph=True) does. Their InferMeta rejects mismatched shapes."""
 import numpy as np
@@ -258,3 +259,73 @@ def test_add_triple_grad_sums_to_each_input():
     with pytest.raises(ValueError, match="elementwise_add_triple_grad's DDY to broadcast"):
         run_op("elementwise_add_triple_grad", {"DDX": ddx, "DDY": rand(5), "D_DDOut": g},
                outputs={"D_DDX": None})
+
+
+CONV_ATTRS = [
+    ("conv2d", {"strides": [1, 1], "paddings": [1, 1], "groups": 1}, (2, 3, 5, 5), (4, 3, 3, 3)),
+    ("conv2d", {"strides": [2, 1], "paddings": [0, 1], "groups": 2, "dilations": [1, 2]},
+     (1, 4, 6, 5), (2, 2, 2, 2)),
+    ("depthwise_conv2d", {"strides": [1, 1], "paddings": [1, 1], "groups": 3}, (2, 3, 4, 4),
+     (3, 1, 3, 3)),
+]
+
+
+def _conv(op, x, w, attrs):
+    return run_op(op, {"Input": x, "Filter": w}, attrs, {"Output": None})["Output"]
+
+
+@pytest.mark.parametrize("op, attrs, x_shape, w_shape", CONV_ATTRS)
+def test_conv_double_grad_outputs(op, attrs, x_shape, w_shape):
+    # conv2d is bilinear: DDOutput is conv2d of (DDInput, Filter) plus (Input, DDFilter); DInput /
+    # DFilter are conv2d_grad's gradients with one factor swapped for its DD counterpart.
+    x, w, ddx, ddw = rand(*x_shape), rand(*w_shape), rand(*x_shape), rand(*w_shape)
+    dout = rand(*_conv(op, x, w, attrs).shape)
+    grads = {"Input@GRAD": None, "Filter@GRAD": None}
+    d_in = run_op(f"{op}_grad", {"Input": x, "Filter": ddw, "Output@GRAD": dout}, attrs, grads)
+    d_w = run_op(f"{op}_grad", {"Input": ddx, "Filter": w, "Output@GRAD": dout}, attrs, grads)
+    check_output(f"{op}_grad_grad",
+                 {"Input": x, "Filter": w, "DOutput": dout, "DDInput": ddx, "DDFilter": ddw},
+                 {"DDOutput": _conv(op, ddx, w, attrs) + _conv(op, x, ddw, attrs),
+                  "DInput": d_in["Input@GRAD"], "DFilter": d_w["Filter@GRAD"]}, attrs=attrs)
+    check_output(f"{op}_grad_grad", {"Input": x, "Filter": w, "DOutput": dout, "DDInput": ddx},
+                 {"DDOutput": _conv(op, ddx, w, attrs), "DInput": np.zeros(x_shape)},
+                 attrs=attrs)
+
+
+@pytest.mark.parametrize("op, attrs, x_shape, w_shape", CONV_ATTRS)
+def test_conv_double_grad_matches_differences(op, attrs, x_shape, w_shape):
+    x, w = rand(*x_shape), rand(*w_shape)
+    dout = rand(*_conv(op, x, w, attrs).shape)
+    check_grad(f"{op}_grad", {"Input": x, "Filter": w, "Output@GRAD": dout}, attrs=attrs,
+               outputs=["Input@GRAD", "Filter@GRAD"], wrt=["Input", "Filter", "Output@GRAD"])
+
+
+def test_conv_double_grad_infermeta_rejects_mismatched_shapes():
+    with pytest.raises(ValueError, match="conv2d_grad_grad's DDFilter to have the dims"):
+        run_op("conv2d_grad_grad", {"Input": rand(1, 2, 4, 4), "Filter": rand(3, 2, 3, 3),
+                                    "DOutput": rand(1, 3, 2, 2), "DDFilter": rand(3, 2, 2, 2)},
+               outputs={"DDOutput": None})
+
+
+def test_elementwise_double_grads_honour_the_legacy_axis():
+    # A channel bias: Y [3] placed at dim 1 of X [2, 3, 4] (conv2d's bias add).
+    x, y, dout = rand(2, 3, 4), rand(3, low=0.5, high=1.5), rand(2, 3, 4)
+    ddx, ddy = rand(2, 3, 4), rand(3)
+    yb, ddyb = y.reshape(1, 3, 1), ddy.reshape(1, 3, 1)
+    attrs = {"axis": 1}
+    check_output("elementwise_add_grad_grad", {"Y": y, "DOut": dout, "DDX": ddx, "DDY": ddy},
+                 {"DDOut": ddx + ddyb}, attrs=attrs)
+    check_output("elementwise_sub_grad_grad", {"Y": y, "DOut": dout, "DDX": ddx, "DDY": ddy},
+                 {"DDOut": ddx - ddyb}, attrs=attrs)
+    check_output("elementwise_add_triple_grad", {"DDX": ddx, "DDY": ddy, "D_DDOut": dout},
+                 {"D_DDX": dout, "D_DDY": dout.sum(axis=(0, 2))}, attrs=attrs)
+    out = x / yb
+    check_output("elementwise_div_grad_grad",
+                 {"Y": y, "Out": out, "Out@GRAD": dout, "DDX": ddx, "DDY": ddy},
+                 {"DDOut": (ddx - out * ddyb) / yb, "DOut": -dout * ddyb / yb,
+                  "Y@GRAD": (dout * (out * ddyb - ddx) / (yb * yb)).sum(axis=(0, 2))},
+                 attrs=attrs)
+    check_grad("elementwise_mul_grad", {"X": x, "Y": y, "Out@GRAD": dout}, attrs=attrs,
+               outputs=["X@GRAD", "Y@GRAD"], wrt=["X", "Y", "Out@GRAD"])
+    check_grad("elementwise_div_grad", {"X": x, "Y": y, "Out": out, "Out@GRAD": dout},
+               attrs=attrs, outputs=["X@GRAD", "Y@GRAD"], wrt=["Y", "Out", "Out@GRAD"])

@@ -310,3 +310,85 @@ def test_third_order_of_a_tanh_sigmoid_mlp_matches_differences():
             plus[which], minus[which] = base + step, base - step
             numeric.flat[i] = (float(run(*plus, [s])[0]) - float(run(*minus, [s])[0])) / (2 * eps)
         np.testing.assert_allclose(got, numeric, rtol=1e-6, atol=1e-8)
+
+
+def _conv_critic(x, w, b):
+    h = paddle.nn.functional.conv2d(x, w, b, padding=1)
+    return paddle.mean(paddle.nn.functional.leaky_relu(h, 0.2), axis=[1, 2, 3])
+
+
+def test_conv_gradient_penalty_training_matches_eager():
+    # A WGAN-GP style critic: conv2d + bias + leaky_relu; the penalty's backward crosses
+    # conv2d_grad_grad, leaky_relu_grad_grad and the bias add's double grad.
+    x = rng.uniform(-1, 1, (2, 2, 5, 5))
+    w0, b0 = rng.uniform(-0.5, 0.5, (3, 2, 3, 3)), rng.uniform(-0.1, 0.1, (3,))
+    steps, lr = 3, 0.2
+
+    main, start = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, start):
+        xv = paddle.static.data("x", [2, 2, 5, 5], "float64")
+        xv.stop_gradient = False
+        w = paddle.static.create_parameter([3, 2, 3, 3], "float64", name="cw",
+                                           default_initializer=paddle.nn.initializer.Assign(w0))
+        b = paddle.static.create_parameter([3], "float64", name="cb",
+                                           default_initializer=paddle.nn.initializer.Assign(b0))
+        out = _conv_critic(xv, w, b)
+        (g,) = paddle.static.gradients(out, xv)
+        loss = _penalty_loss(out, paddle.reshape(g, [2, -1]))
+        paddle.optimizer.SGD(learning_rate=lr).minimize(loss)
+    exe = paddle.static.Executor()
+    exe.run(start)
+    static_losses = [float(exe.run(main, feed={"x": x}, fetch_list=[loss])[0])
+                     for _ in range(steps)]
+    static_w = np.array(paddle.static.global_scope().find_var("cw").get_tensor())
+
+    paddle.disable_static()
+    try:
+        xt = paddle.to_tensor(x, stop_gradient=False)
+        wt = paddle.to_tensor(w0, stop_gradient=False)
+        bt = paddle.to_tensor(b0, stop_gradient=False)
+        opt = paddle.optimizer.SGD(learning_rate=lr, parameters=[wt, bt])
+        eager_losses = []
+        for _ in range(steps):
+            out = _conv_critic(xt, wt, bt)
+            (g,) = paddle.grad(out.sum(), xt, create_graph=True)
+            loss = _penalty_loss(out, paddle.reshape(g, [2, -1]))
+            loss.backward()
+            opt.step()
+            opt.clear_grad()
+            eager_losses.append(float(loss.numpy()))
+        eager_w = wt.numpy()
+    finally:
+        paddle.enable_static()
+    np.testing.assert_allclose(static_losses, eager_losses, rtol=1e-10)
+    assert static_losses[-1] < static_losses[0]
+    np.testing.assert_allclose(static_w, eager_w, rtol=1e-10, atol=1e-12)
+
+
+def test_conv_gradient_penalty_filter_gradient_matches_differences():
+    x = rng.uniform(-1, 1, (2, 2, 4, 4))
+    w0, b0 = rng.uniform(-0.5, 0.5, (2, 2, 3, 3)), rng.uniform(-0.1, 0.1, (2,))
+    main, start = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, start):
+        xv = paddle.static.data("x", [2, 2, 4, 4], "float64")
+        wv = paddle.static.data("w", [2, 2, 3, 3], "float64")
+        bv = paddle.static.data("b", [2], "float64")
+        for v in (xv, wv, bv):
+            v.stop_gradient = False
+        out = _conv_critic(xv, wv, bv)
+        (g,) = paddle.static.gradients(out, xv)
+        loss = _penalty_loss(out, paddle.reshape(g, [2, -1]))
+        (gw,) = paddle.static.gradients(loss, wv)
+    exe = paddle.static.Executor()
+
+    def run(wa, fetch):
+        return exe.run(main, feed={"x": x, "w": wa, "b": b0}, fetch_list=fetch)
+
+    (analytic,) = run(w0, [gw])
+    eps, numeric = 1e-6, np.zeros_like(w0)
+    for i in range(w0.size):
+        step = np.zeros_like(w0)
+        step.flat[i] = eps
+        numeric.flat[i] = (float(run(w0 + step, [loss])[0]) -
+                           float(run(w0 - step, [loss])[0])) / (2 * eps)
+    np.testing.assert_allclose(analytic, numeric, rtol=1e-6, atol=1e-9)

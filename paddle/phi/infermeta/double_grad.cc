@@ -16,11 +16,14 @@ bool SameDims(const DDim& a, const DDim& b) {
   return true;
 }
 
-// Whether `from` broadcasts to `to` (NumPy's rule, trailing dims aligned).
-bool BroadcastsTo(const DDim& from, const DDim& to) {
+// Whether `from` broadcasts to `to`: NumPy's rule (trailing dims aligned), or with the legacy
+// axis >= 0 a shorter `from` placed from dim `axis` of `to`.
+bool BroadcastsTo(const DDim& from, const DDim& to, int axis = -1) {
   if (from.size() > to.size()) return false;
-  for (int i = 1; i <= from.size(); ++i) {
-    int64_t f = from[from.size() - i], t = to[to.size() - i];
+  const int start = axis >= 0 && from.size() < to.size() ? axis : to.size() - from.size();
+  if (start < 0 || start + from.size() > to.size()) return false;
+  for (int i = 0; i < from.size(); ++i) {
+    int64_t f = from[i], t = to[start + i];
     if (f >= 0 && t >= 0 && f != t && f != 1) return false;
   }
   return true;
@@ -75,16 +78,16 @@ void BinaryDoubleGrad(const char* op, const MetaTensor& x, const MetaTensor& y,
 }
 
 void CheckBroadcastsTo(const char* op, const char* slot, const MetaTensor& t, const char* to_slot,
-                       const MetaTensor& to) {
+                       const MetaTensor& to, int axis = -1) {
   if (!t) return;
-  PD_CHECK(BroadcastsTo(t.dims(), to.dims()), InvalidArgument, "expected ", op, "'s ", slot,
+  PD_CHECK(BroadcastsTo(t.dims(), to.dims(), axis), InvalidArgument, "expected ", op, "'s ", slot,
            " to broadcast to the dims ", to.dims(), " of ", to_slot, ", but got ", t.dims());
 }
 
 void LinearBinaryDoubleGrad(const char* op, const MetaTensor& dout, const MetaTensor& ddx,
-                            const MetaTensor& ddy, MetaTensor* ddout) {
-  CheckBroadcastsTo(op, "DDX", ddx, "DOut", dout);
-  CheckBroadcastsTo(op, "DDY", ddy, "DOut", dout);
+                            const MetaTensor& ddy, int axis, MetaTensor* ddout) {
+  CheckBroadcastsTo(op, "DDX", ddx, "DOut", dout, axis);
+  CheckBroadcastsTo(op, "DDY", ddy, "DOut", dout, axis);
   Share(ddout, dout);
 }
 
@@ -128,13 +131,13 @@ void MultiplyDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& y, const
 }
 
 void AddDoubleGradInferMeta(const MetaTensor& y, const MetaTensor& dout, const MetaTensor& ddx,
-                            const MetaTensor& ddy, MetaTensor* ddout) {
-  LinearBinaryDoubleGrad("elementwise_add_grad_grad", dout, ddx, ddy, ddout);
+                            const MetaTensor& ddy, int axis, MetaTensor* ddout) {
+  LinearBinaryDoubleGrad("elementwise_add_grad_grad", dout, ddx, ddy, axis, ddout);
 }
 
 void SubtractDoubleGradInferMeta(const MetaTensor& y, const MetaTensor& dout, const MetaTensor& ddx,
-                                 const MetaTensor& ddy, MetaTensor* ddout) {
-  LinearBinaryDoubleGrad("elementwise_sub_grad_grad", dout, ddx, ddy, ddout);
+                                 const MetaTensor& ddy, int axis, MetaTensor* ddout) {
+  LinearBinaryDoubleGrad("elementwise_sub_grad_grad", dout, ddx, ddy, axis, ddout);
 }
 
 void ExpDoubleGradInferMeta(const MetaTensor& out, const MetaTensor& dout, const MetaTensor& ddx,
@@ -153,12 +156,12 @@ void LeakyReluDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& ddx, Me
 }
 
 void DivideDoubleGradInferMeta(const MetaTensor& y, const MetaTensor& out, const MetaTensor& dout,
-                               const MetaTensor& ddx, const MetaTensor& ddy, MetaTensor* dy,
-                               MetaTensor* dout_new, MetaTensor* ddout) {
+                               const MetaTensor& ddx, const MetaTensor& ddy, int axis,
+                               MetaTensor* dy, MetaTensor* dout_new, MetaTensor* ddout) {
   const char* op = "elementwise_div_grad_grad";
   CheckLike(op, "Out@GRAD", dout, "Out", out);
-  CheckBroadcastsTo(op, "Y", y, "Out", out);
-  CheckBroadcastsTo(op, "DDX", ddx, "Out", out);
+  CheckBroadcastsTo(op, "Y", y, "Out", out, axis);
+  CheckBroadcastsTo(op, "DDX", ddx, "Out", out, axis);
   CheckLike(op, "DDY", ddy, "Y", y);
   Share(dy, y);
   Share(dout_new, out);
@@ -199,10 +202,10 @@ void MatmulTripleGradInferMeta(const MetaTensor& x, const MetaTensor& y, const M
 }
 
 void AddTripleGradInferMeta(const MetaTensor& ddx, const MetaTensor& ddy, const MetaTensor& d_ddout,
-                            MetaTensor* d_ddx, MetaTensor* d_ddy) {
+                            int axis, MetaTensor* d_ddx, MetaTensor* d_ddy) {
   const char* op = "elementwise_add_triple_grad";
-  CheckBroadcastsTo(op, "DDX", ddx, "D_DDOut", d_ddout);
-  CheckBroadcastsTo(op, "DDY", ddy, "D_DDOut", d_ddout);
+  CheckBroadcastsTo(op, "DDX", ddx, "D_DDOut", d_ddout, axis);
+  CheckBroadcastsTo(op, "DDY", ddy, "D_DDOut", d_ddout, axis);
   for (const auto& [slot, in, out] :
        {std::tuple<const char*, const MetaTensor*, MetaTensor*>{"DDX", &ddx, d_ddx},
         {"DDY", &ddy, d_ddy}}) {
@@ -211,6 +214,18 @@ void AddTripleGradInferMeta(const MetaTensor& ddx, const MetaTensor& ddy, const 
              " to give the dims of its gradient, but it is absent");
     Share(out, *in);
   }
+}
+
+void ConvDoubleGradInferMeta(const MetaTensor& input, const MetaTensor& filter,
+                             const MetaTensor& dout, const MetaTensor& ddinput,
+                             const MetaTensor& ddfilter, MetaTensor* ddout, MetaTensor* dinput,
+                             MetaTensor* dfilter) {
+  const char* op = "conv2d_grad_grad";
+  CheckLike(op, "DDInput", ddinput, "Input", input);
+  CheckLike(op, "DDFilter", ddfilter, "Filter", filter);
+  Share(ddout, dout);
+  Share(dinput, input);
+  Share(dfilter, filter);
 }
 
 }  // namespace phi

@@ -41,15 +41,15 @@ void MultiplyDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& y, const
 // elementwise_add_grad_grad / elementwise_sub_grad_grad: DDOut = DDX +/- DDY broadcast to
 // DOut's dims (each of DDX, DDY optional and broadcastable to them).
 void AddDoubleGradInferMeta(const MetaTensor& y, const MetaTensor& dout, const MetaTensor& ddx,
-                            const MetaTensor& ddy, MetaTensor* ddout);
+                            const MetaTensor& ddy, int axis, MetaTensor* ddout);
 void SubtractDoubleGradInferMeta(const MetaTensor& y, const MetaTensor& dout, const MetaTensor& ddx,
-                                 const MetaTensor& ddy, MetaTensor* ddout);
+                                 const MetaTensor& ddy, int axis, MetaTensor* ddout);
 
 // elementwise_div_grad_grad: Out@GRAD (DOut of the first grad) has Out's dims, DDX
 // broadcasts to them, DDY is like Y. Y@GRAD like Y, DOut and DDOut like Out.
 void DivideDoubleGradInferMeta(const MetaTensor& y, const MetaTensor& out, const MetaTensor& dout,
-                               const MetaTensor& ddx, const MetaTensor& ddy, MetaTensor* dy,
-                               MetaTensor* dout_new, MetaTensor* ddout);
+                               const MetaTensor& ddx, const MetaTensor& ddy, int axis,
+                               MetaTensor* dy, MetaTensor* dout_new, MetaTensor* ddout);
 
 // tanh_triple_grad / sigmoid_triple_grad: every input (D_DDOut, D_DOut_New optional) like Out;
 // D_OutNew, D_DOut, D_DDx like Out, DOut, DDX.
@@ -72,6 +72,13 @@ void MatmulTripleGradInferMeta(const MetaTensor& x, const MetaTensor& y, const M
 // elementwise_add_triple_grad: DDX / DDY broadcast to D_DDOut's dims; D_DDX / D_DDY like them
 // (a wanted output needs its input).
 void AddTripleGradInferMeta(const MetaTensor& ddx, const MetaTensor& ddy, const MetaTensor& d_ddout,
-                            MetaTensor* d_ddx, MetaTensor* d_ddy);
+                            int axis, MetaTensor* d_ddx, MetaTensor* d_ddy);
+
+// conv2d_grad_grad / depthwise_conv2d_grad_grad: DDInput like Input, DDFilter like Filter (each
+// optional); DDOutput like DOutput, DInput like Input, DFilter like Filter.
+void ConvDoubleGradInferMeta(const MetaTensor& input, const MetaTensor& filter,
+                             const MetaTensor& dout, const MetaTensor& ddinput,
+                             const MetaTensor& ddfilter, MetaTensor* ddout, MetaTensor* dinput,
+                             MetaTensor* dfilter);
 
 }  // namespace phi

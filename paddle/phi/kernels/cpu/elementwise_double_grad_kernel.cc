@@ -13,21 +13,21 @@ namespace {
 // added with broadcasting (so a term smaller than DOut, from a broadcast input, spreads).
 template <typename T, typename Context>
 void LinearDoubleGrad(const Context& dev_ctx, const DenseTensor& dout, const DenseTensor* ddx,
-                      const DenseTensor* ddy, bool subtract, DenseTensor* ddout) {
+                      const DenseTensor* ddy, int axis, bool subtract, DenseTensor* ddout) {
   if (ddout == nullptr) return;
   DenseTensor acc(dout.dtype(), dout.dims());
   funcs::AllocZeroed<T>(dev_ctx, &acc);
   if (ddx != nullptr) {
     DenseTensor next(dout.dtype(), dout.dims());
-    AddKernel<T, Context>(dev_ctx, acc, *ddx, -1, &next);
+    AddKernel<T, Context>(dev_ctx, acc, *ddx, axis, &next);
     acc = next;
   }
   if (ddy != nullptr) {
     DenseTensor next(dout.dtype(), dout.dims());
     if (subtract) {
-      SubtractKernel<T, Context>(dev_ctx, acc, *ddy, -1, &next);
+      SubtractKernel<T, Context>(dev_ctx, acc, *ddy, axis, &next);
     } else {
-      AddKernel<T, Context>(dev_ctx, acc, *ddy, -1, &next);
+      AddKernel<T, Context>(dev_ctx, acc, *ddy, axis, &next);
     }
     acc = next;
   }
@@ -40,14 +40,14 @@ template <typename T, typename Context>
 void AddDoubleGradKernel(const Context& dev_ctx, const DenseTensor& y, const DenseTensor& dout,
                          const DenseTensor* ddx, const DenseTensor* ddy, int axis,
                          DenseTensor* ddout) {
-  LinearDoubleGrad<T>(dev_ctx, dout, ddx, ddy, false, ddout);
+  LinearDoubleGrad<T>(dev_ctx, dout, ddx, ddy, axis, false, ddout);
 }
 
 template <typename T, typename Context>
 void SubtractDoubleGradKernel(const Context& dev_ctx, const DenseTensor& y, const DenseTensor& dout,
                               const DenseTensor* ddx, const DenseTensor* ddy, int axis,
                               DenseTensor* ddout) {
-  LinearDoubleGrad<T>(dev_ctx, dout, ddx, ddy, true, ddout);
+  LinearDoubleGrad<T>(dev_ctx, dout, ddx, ddy, axis, true, ddout);
 }
 
 template <typename T, typename Context>
@@ -64,7 +64,7 @@ void MultiplyDoubleGradKernel(const Context& dev_ctx, const DenseTensor& x, cons
     if (ddx != nullptr) MultiplyKernel<T, Context>(dev_ctx, ddx_in, y_in, axis, &a);
     if (ddy != nullptr) MultiplyKernel<T, Context>(dev_ctx, x_in, ddy_in, axis, &b);
     LinearDoubleGrad<T>(dev_ctx, dout_in, ddx != nullptr ? &a : nullptr,
-                        ddy != nullptr ? &b : nullptr, false, ddout);
+                        ddy != nullptr ? &b : nullptr, -1, false, ddout);
   }
   if (dx != nullptr) {
     dx->Resize(x_in.dims());
@@ -112,7 +112,7 @@ void DivideDoubleGradKernel(const Context& dev_ctx, const DenseTensor& y, const 
   DenseTensor out_ddy(out_in.dtype(), out_in.dims());
   if (ddy != nullptr) MultiplyKernel<T, Context>(dev_ctx, out_in, ddy_in, axis, &out_ddy);
   LinearDoubleGrad<T>(dev_ctx, out_in, ddx != nullptr ? &ddx_in : nullptr,
-                      ddy != nullptr ? &out_ddy : nullptr, true, &diff);
+                      ddy != nullptr ? &out_ddy : nullptr, axis, true, &diff);
   DenseTensor quotient(out_in.dtype(), out_in.dims());
   DivideKernel<T, Context>(dev_ctx, diff, y_in, axis, &quotient);
   if (dy != nullptr) {
