@@ -3,9 +3,10 @@ relu_grad_grad, tanh_grad_grad, sigmoid_grad_grad, square_grad_grad, log_grad_gr
 exp_grad_grad, sqrt_grad_grad, leaky_relu_grad_grad, matmul_v2_grad_grad,
 elementwise_add_grad_grad, elementwise_sub_grad_grad, elementwise_mul_grad_grad,
 elementwise_div_grad_grad, conv2d_grad_grad, depthwise_conv2d_grad_grad; the triple grads
-tanh_triple_grad, sigmoid_triple_grad, matmul_v2_triple_grad, elementwise_add_triple_grad), and float64 central-difference checks of them: check_grad of a
-first-order grad op (tanh_grad, ...) differentiates it through its double grad op, the same
-way paddle.grad(create_graph=True) does. Their InferMeta rejects mismatched shapes."""
+tanh_triple_grad, sigmoid_triple_grad, matmul_v2_triple_grad, elementwise_add_triple_grad),
+and float64 central-difference checks of them: check_grad of a first-order grad op
+(tanh_grad, ...) differentiates it through its double grad op, the same way
+paddle.grad(create_graph=True) does. Their InferMeta rejects mismatched shapes."""
 import numpy as np
 import pytest
 
