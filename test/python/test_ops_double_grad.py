@@ -330,3 +330,31 @@ def test_elementwise_double_grads_honour_the_legacy_axis():
                outputs=["X@GRAD", "Y@GRAD"], wrt=["X", "Y", "Out@GRAD"])
     check_grad("elementwise_div_grad", {"X": x, "Y": y, "Out": out, "Out@GRAD": dout},
                attrs=attrs, outputs=["X@GRAD", "Y@GRAD"], wrt=["Y", "Out", "Out@GRAD"])
+
+
+def test_reshape_double_grad_views_ddx_with_dout_dims():
+    ddx = rand(2, 3, 4)
+    check_output("reshape2_grad_grad", {"DOut": rand(6, 4), "DDX": ddx},
+                 {"DDOut": ddx.reshape(6, 4)})
+    with pytest.raises(ValueError, match="reshape2_grad_grad's DDX to hold the 24 elements"):
+        run_op("reshape2_grad_grad", {"DOut": rand(6, 4), "DDX": rand(5)}, outputs={"DDOut": None})
+
+
+RESHAPING_GRADS = [
+    ("reshape2_grad", {}, (2, 3, 4), (6, 4)),
+    ("flatten_contiguous_range_grad", {"start_axis": 1, "stop_axis": 2}, (2, 3, 4), (2, 12)),
+    ("squeeze2_grad", {"axes": [1]}, (2, 1, 4), (2, 4)),
+    ("unsqueeze2_grad", {"axes": [0]}, (3, 4), (1, 3, 4)),
+]
+
+
+@pytest.mark.parametrize("op, attrs, x_shape, out_shape", RESHAPING_GRADS,
+                         ids=[c[0] for c in RESHAPING_GRADS])
+def test_reshaping_grads_are_differentiated_by_reshape2_grad_grad(op, attrs, x_shape, out_shape):
+    inputs = {"XShape": np.zeros((0,) + x_shape), "Out@GRAD": rand(*out_shape)}
+    check_grad(op, inputs, attrs=attrs, outputs=["X@GRAD"], wrt=["Out@GRAD"])
+
+
+def test_transpose_grad_is_differentiated_by_transpose():
+    check_grad("transpose2_grad", {"XShape": np.zeros((0, 2, 3, 4)), "Out@GRAD": rand(4, 2, 3)},
+               attrs={"axis": [2, 0, 1]}, outputs=["X@GRAD"], wrt=["Out@GRAD"])

@@ -312,16 +312,21 @@ def test_third_order_of_a_tanh_sigmoid_mlp_matches_differences():
         np.testing.assert_allclose(got, numeric, rtol=1e-6, atol=1e-8)
 
 
-def _conv_critic(x, w, b):
-    h = paddle.nn.functional.conv2d(x, w, b, padding=1)
-    return paddle.mean(paddle.nn.functional.leaky_relu(h, 0.2), axis=[1, 2, 3])
+def _conv_critic(x, w, b, head=None):
+    h = paddle.nn.functional.leaky_relu(paddle.nn.functional.conv2d(x, w, b, padding=1), 0.2)
+    if head is None:
+        return paddle.mean(h, axis=[1, 2, 3])
+    # flatten + linear head, as WGAN-GP critics end.
+    return paddle.matmul(paddle.flatten(paddle.transpose(h, [0, 2, 3, 1]), 1), head)
 
 
-def test_conv_gradient_penalty_training_matches_eager():
-    # A WGAN-GP style critic: conv2d + bias + leaky_relu; the penalty's backward crosses
-    # conv2d_grad_grad, leaky_relu_grad_grad and the bias add's double grad.
+@pytest.mark.parametrize("with_head", [False, True], ids=["mean", "flatten_linear"])
+def test_conv_gradient_penalty_training_matches_eager(with_head):
+    # A WGAN-GP style critic: conv2d + bias + leaky_relu (+ transpose, flatten, matmul); the
+    # penalty's backward crosses their double grads.
     x = rng.uniform(-1, 1, (2, 2, 5, 5))
     w0, b0 = rng.uniform(-0.5, 0.5, (3, 2, 3, 3)), rng.uniform(-0.1, 0.1, (3,))
+    h0 = rng.uniform(-0.3, 0.3, (75, 1)) if with_head else None
     steps, lr = 3, 0.2
 
     main, start = paddle.static.Program(), paddle.static.Program()
@@ -332,7 +337,9 @@ def test_conv_gradient_penalty_training_matches_eager():
                                            default_initializer=paddle.nn.initializer.Assign(w0))
         b = paddle.static.create_parameter([3], "float64", name="cb",
                                            default_initializer=paddle.nn.initializer.Assign(b0))
-        out = _conv_critic(xv, w, b)
+        head = None if h0 is None else paddle.static.create_parameter(
+            [75, 1], "float64", name="ch", default_initializer=paddle.nn.initializer.Assign(h0))
+        out = _conv_critic(xv, w, b, head)
         (g,) = paddle.static.gradients(out, xv)
         loss = _penalty_loss(out, paddle.reshape(g, [2, -1]))
         paddle.optimizer.SGD(learning_rate=lr).minimize(loss)
@@ -347,10 +354,12 @@ def test_conv_gradient_penalty_training_matches_eager():
         xt = paddle.to_tensor(x, stop_gradient=False)
         wt = paddle.to_tensor(w0, stop_gradient=False)
         bt = paddle.to_tensor(b0, stop_gradient=False)
-        opt = paddle.optimizer.SGD(learning_rate=lr, parameters=[wt, bt])
+        ht = None if h0 is None else paddle.to_tensor(h0, stop_gradient=False)
+        params = [wt, bt] + ([] if ht is None else [ht])
+        opt = paddle.optimizer.SGD(learning_rate=lr, parameters=params)
         eager_losses = []
         for _ in range(steps):
-            out = _conv_critic(xt, wt, bt)
+            out = _conv_critic(xt, wt, bt, ht)
             (g,) = paddle.grad(out.sum(), xt, create_graph=True)
             loss = _penalty_loss(out, paddle.reshape(g, [2, -1]))
             loss.backward()
@@ -365,24 +374,27 @@ def test_conv_gradient_penalty_training_matches_eager():
     np.testing.assert_allclose(static_w, eager_w, rtol=1e-10, atol=1e-12)
 
 
-def test_conv_gradient_penalty_filter_gradient_matches_differences():
+@pytest.mark.parametrize("with_head", [False, True], ids=["mean", "flatten_linear"])
+def test_conv_gradient_penalty_filter_gradient_matches_differences(with_head):
     x = rng.uniform(-1, 1, (2, 2, 4, 4))
     w0, b0 = rng.uniform(-0.5, 0.5, (2, 2, 3, 3)), rng.uniform(-0.1, 0.1, (2,))
+    h0 = rng.uniform(-0.3, 0.3, (32, 1))
     main, start = paddle.static.Program(), paddle.static.Program()
     with paddle.static.program_guard(main, start):
         xv = paddle.static.data("x", [2, 2, 4, 4], "float64")
         wv = paddle.static.data("w", [2, 2, 3, 3], "float64")
         bv = paddle.static.data("b", [2], "float64")
-        for v in (xv, wv, bv):
+        hv = paddle.static.data("h", [32, 1], "float64")
+        for v in (xv, wv, bv, hv):
             v.stop_gradient = False
-        out = _conv_critic(xv, wv, bv)
+        out = _conv_critic(xv, wv, bv, hv if with_head else None)
         (g,) = paddle.static.gradients(out, xv)
         loss = _penalty_loss(out, paddle.reshape(g, [2, -1]))
         (gw,) = paddle.static.gradients(loss, wv)
     exe = paddle.static.Executor()
 
     def run(wa, fetch):
-        return exe.run(main, feed={"x": x, "w": wa, "b": b0}, fetch_list=fetch)
+        return exe.run(main, feed={"x": x, "w": wa, "b": b0, "h": h0}, fetch_list=fetch)
 
     (analytic,) = run(w0, [gw])
     eps, numeric = 1e-6, np.zeros_like(w0)

@@ -228,4 +228,15 @@ void ConvDoubleGradInferMeta(const MetaTensor& input, const MetaTensor& filter,
   Share(dfilter, filter);
 }
 
+void ReshapeDoubleGradInferMeta(const MetaTensor& dout, const MetaTensor& ddx, MetaTensor* ddout) {
+  const bool known = !dout.dims().has_unknown() && !ddx.dims().has_unknown();
+  PD_CHECK(!known || dout.dims().numel() == ddx.dims().numel(), InvalidArgument,
+           "expected reshape2_grad_grad's DDX to hold the ", dout.dims().numel(),
+           " elements of DOut ", dout.dims(), ", but got ", ddx.dims());
+  if (ddout == nullptr || !*ddout) return;
+  ddout->set_dims(dout.dims());
+  ddout->set_dtype(ddx.dtype());
+  ddout->set_layout(ddx.layout());
+}
+
 }  // namespace phi

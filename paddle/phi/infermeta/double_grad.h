@@ -81,4 +81,7 @@ void ConvDoubleGradInferMeta(const MetaTensor& input, const MetaTensor& filter,
                              const MetaTensor& ddfilter, MetaTensor* ddout, MetaTensor* dinput,
                              MetaTensor* dfilter);
 
+// reshape2_grad_grad: DDX holds DOut's number of elements; DDOut has DOut's dims.
+void ReshapeDoubleGradInferMeta(const MetaTensor& dout, const MetaTensor& ddx, MetaTensor* ddout);
+
 }  // namespace phi
