@@ -49,6 +49,20 @@ def test_more_activation_double_grad_outputs():
                  {"DDOut": np.where(x > 0, ddx, 0.1 * ddx)}, attrs={"alpha": 0.1})
 
 
+def test_abs_and_softplus_double_grad_outputs():
+    x, dout, ddx = rand(3, 4, low=-3, high=3), rand(3, 4), rand(3, 4)
+    check_output("abs_grad_grad", {"X": x, "DDX": ddx}, {"DDOut": np.sign(x) * ddx})
+    beta, threshold = 2.0, 3.0
+    s = np.where(beta * x > threshold, 1.0, 1 / (1 + np.exp(-beta * x)))
+    check_output("softplus_grad_grad", {"X": x, "DOut": dout, "DDX": ddx},
+                 {"DDOut": ddx * s,
+                  "DX": np.where(beta * x > threshold, 0.0, dout * ddx * beta * s * (1 - s))},
+                 attrs={"beta": beta, "threshold": threshold})
+    check_grad("softplus_grad", {"X": rand(3, 4, low=-1, high=1), "Out@GRAD": rand(3, 4)},
+               attrs={"beta": 2.0, "threshold": 3.0}, outputs=["X@GRAD"],
+               wrt=["X", "Out@GRAD"])
+
+
 def test_divide_double_grad_outputs_with_broadcast():
     x, y, dout = rand(3, 4), rand(4, low=0.5, high=1.5), rand(3, 4)
     ddx, ddy = rand(3, 4), rand(4)
@@ -120,6 +134,9 @@ GRAD_CHECKS = [
     ("sqrt_grad", {"Out": rand(3, 4, low=0.5, high=2.0), "Out@GRAD": rand(3, 4)}, ["X@GRAD"],
      ["Out", "Out@GRAD"]),
     ("leaky_relu_grad", {"X": rand(3, 4), "Out@GRAD": rand(3, 4)}, ["X@GRAD"], ["Out@GRAD"]),
+    ("abs_grad", {"X": rand(3, 4), "Out@GRAD": rand(3, 4)}, ["X@GRAD"], ["Out@GRAD"]),
+    ("softplus_grad", {"X": rand(3, 4, low=-3, high=3), "Out@GRAD": rand(3, 4)}, ["X@GRAD"],
+     ["X", "Out@GRAD"]),
 ]
 
 

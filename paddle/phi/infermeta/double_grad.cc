@@ -155,6 +155,16 @@ void LeakyReluDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& ddx, Me
   Share(ddout, x);
 }
 
+void AbsDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& ddx, MetaTensor* ddout) {
+  CheckLike("abs_grad_grad", "DDX", ddx, "X", x);
+  Share(ddout, x);
+}
+
+void SoftplusDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& dout, const MetaTensor& ddx,
+                                 MetaTensor* dx, MetaTensor* ddout) {
+  UnaryDoubleGrad("softplus_grad_grad", "X", x, dout, ddx, dx, ddout);
+}
+
 void DivideDoubleGradInferMeta(const MetaTensor& y, const MetaTensor& out, const MetaTensor& dout,
                                const MetaTensor& ddx, const MetaTensor& ddy, int axis,
                                MetaTensor* dy, MetaTensor* dout_new, MetaTensor* ddout) {

@@ -29,6 +29,10 @@ void ExpDoubleGradInferMeta(const MetaTensor& out, const MetaTensor& dout, const
 void SqrtDoubleGradInferMeta(const MetaTensor& out, const MetaTensor& dx, const MetaTensor& ddx,
                              MetaTensor* dout, MetaTensor* ddout);
 void LeakyReluDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& ddx, MetaTensor* ddout);
+// abs_grad_grad: DDOut like X. softplus_grad_grad: like square_grad_grad.
+void AbsDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& ddx, MetaTensor* ddout);
+void SoftplusDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& dout, const MetaTensor& ddx,
+                                 MetaTensor* dx, MetaTensor* ddout);
 
 // matmul_v2_grad_grad / elementwise_mul_grad_grad: DDX / DDY (each optional) like X / Y.
 void MatmulDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& y, const MetaTensor& dout,

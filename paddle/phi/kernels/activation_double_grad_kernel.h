@@ -51,6 +51,18 @@ template <typename T, typename Context>
 void LeakyReluDoubleGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& ddx,
                                float alpha, DenseTensor* ddout);
 
+// dx = dout * sign(x): ddout = ddx * sign(x) (0 at 0).
+template <typename T, typename Context>
+void AbsDoubleGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& ddx,
+                         DenseTensor* ddout);
+
+// dx = dout * s with s = sigmoid(beta x) (1 where beta x > threshold): ddout = ddx * s,
+// dx_new = dout * ddx * beta * s * (1 - s) (0 past the threshold).
+template <typename T, typename Context>
+void SoftplusDoubleGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                              const DenseTensor& ddx, float beta, float threshold, DenseTensor* dx,
+                              DenseTensor* ddout);
+
 // Triple grads: the grad ops of tanh_grad_grad / sigmoid_grad_grad. With a = D_DOut_New and
 // b = D_DDOut (the gradients arriving at DOutNew and DDOut; null means zero) they give the
 // gradients of its Out (D_OutNew), DOut (D_DOut) and DDX (D_DDx). For tanh:

@@ -1,5 +1,7 @@
 #include "paddle/phi/kernels/activation_double_grad_kernel.h"
 
+#include <cmath>
+
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
 
@@ -149,6 +151,29 @@ void LeakyReluDoubleGradKernel(const Context& dev_ctx, const DenseTensor& x, con
 }
 
 template <typename T, typename Context>
+void AbsDoubleGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& ddx,
+                         DenseTensor* ddout) {
+  DoubleGrad<T>(
+      dev_ctx, "abs_grad_grad", x, nullptr, ddx, nullptr, ddout, [](T, T, T) { return T(0); },
+      [](T v, T, T dd) { return v > T(0) ? dd : (v < T(0) ? -dd : T(0)); });
+}
+
+template <typename T, typename Context>
+void SoftplusDoubleGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                              const DenseTensor& ddx, float beta, float threshold, DenseTensor* dx,
+                              DenseTensor* ddout) {
+  const T b = static_cast<T>(beta), limit = static_cast<T>(threshold);
+  auto slope = [b, limit](T v) { return b * v > limit ? T(1) : T(1) / (T(1) + std::exp(-b * v)); };
+  DoubleGrad<T>(
+      dev_ctx, "softplus_grad_grad", x, &dout, ddx, dx, ddout,
+      [b, limit, slope](T v, T g, T dd) {
+        const T s = slope(v);
+        return b * v > limit ? T(0) : g * dd * b * s * (T(1) - s);
+      },
+      [slope](T v, T, T dd) { return dd * slope(v); });
+}
+
+template <typename T, typename Context>
 void TanhTripleGradKernel(const Context& dev_ctx, const DenseTensor& out, const DenseTensor& ddx,
                           const DenseTensor& dout, const DenseTensor* d_ddout,
                           const DenseTensor* d_dout_new, DenseTensor* d_out_new,
@@ -186,3 +211,5 @@ PD_REGISTER_KERNEL(sqrt_double_grad, CPU, phi::SqrtDoubleGradKernel, float, doub
 PD_REGISTER_KERNEL(leaky_relu_double_grad, CPU, phi::LeakyReluDoubleGradKernel, float, double);
 PD_REGISTER_KERNEL(tanh_triple_grad, CPU, phi::TanhTripleGradKernel, float, double);
 PD_REGISTER_KERNEL(sigmoid_triple_grad, CPU, phi::SigmoidTripleGradKernel, float, double);
+PD_REGISTER_KERNEL(abs_double_grad, CPU, phi::AbsDoubleGradKernel, float, double);
+PD_REGISTER_KERNEL(softplus_double_grad, CPU, phi::SoftplusDoubleGradKernel, float, double);
