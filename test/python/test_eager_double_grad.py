@@ -109,14 +109,16 @@ def test_gradient_penalty_backward_reaches_the_weights():
         np.testing.assert_allclose(p.grad.numpy(), numeric, rtol=1e-6, atol=1e-9)
 
 
-def test_grad_of_grad_twice_and_third_order_needs_a_record():
+def test_grad_of_grad_twice_and_fourth_order_needs_a_record():
     x = _t([4], 0.5, 1.5)
     (g1,) = paddle.grad((x * x * x).sum(), x, create_graph=True)
     (g2,) = paddle.grad(g1.sum(), x, create_graph=True)
     np.testing.assert_allclose(g2.numpy(), 6 * x.numpy(), rtol=1e-12)
-    # The double grad ops have no grad records of their own: a clear error names the op.
-    with pytest.raises(NotImplementedError, match="elementwise_mul_grad_grad"):
-        paddle.grad(g2.sum(), x)
+    (g3,) = paddle.grad(g2.sum(), x, create_graph=True)
+    np.testing.assert_allclose(g3.numpy(), np.full(4, 6.0), rtol=1e-12)
+    # The triple grad ops have no grad records of their own: a clear error names the op.
+    with pytest.raises(NotImplementedError, match="elementwise_mul_triple_grad"):
+        paddle.grad(g3.sum(), x)
 
 
 def test_op_without_double_grad_record_raises_naming_it():
@@ -224,6 +226,9 @@ def _sigmoid3(x):
     ("tanh", paddle.tanh, _tanh3),
     ("sigmoid", paddle.nn.functional.sigmoid, _sigmoid3),
     ("tanh(3x+1)", lambda x: paddle.tanh(x * 3.0 + 1.0), lambda x: 27 * _tanh3(3 * x + 1)),
+    ("x*x*x", lambda x: x * x * x, lambda x: np.full_like(x, 6.0)),
+    ("tanh(x)*x", lambda x: paddle.tanh(x) * x,
+     lambda x: 3 * (-2 * np.tanh(x) * (1 - np.tanh(x) ** 2)) + x * _tanh3(x)),
 ])
 def test_third_derivatives_through_triple_grads(name, fn, d3):
     x = _t([3, 4])

@@ -3,7 +3,8 @@ relu_grad_grad, tanh_grad_grad, sigmoid_grad_grad, square_grad_grad, log_grad_gr
 exp_grad_grad, sqrt_grad_grad, leaky_relu_grad_grad, matmul_v2_grad_grad,
 elementwise_add_grad_grad, elementwise_sub_grad_grad, elementwise_mul_grad_grad,
 elementwise_div_grad_grad, conv2d_grad_grad, depthwise_conv2d_grad_grad; the triple grads
-tanh_triple_grad, sigmoid_triple_grad, matmul_v2_triple_grad, elementwise_add_triple_grad),
+tanh_triple_grad, sigmoid_triple_grad, matmul_v2_triple_grad, elementwise_add_triple_grad,
+elementwise_mul_triple_grad),
 and float64 central-difference checks of them: check_grad of a first-order grad op
 (tanh_grad, ...) differentiates it through its double grad op, the same way
 paddle.grad(create_graph=True) does. Their InferMeta rejects mismatched shapes."""
@@ -108,7 +109,8 @@ def test_elementwise_double_grad_outputs_with_broadcast():
                  {"DDOut": np.broadcast_to(ddy, (3, 4))})
     check_output("elementwise_mul_grad_grad",
                  {"X": x, "Y": y, "DOut": dout, "DDX": ddx, "DDY": ddy},
-                 {"DX": dout * ddy, "DY": (dout * ddx).sum(axis=0), "DDOut": ddx * y + x * ddy})
+                 {"X@GRAD": dout * ddy, "Y@GRAD": (dout * ddx).sum(axis=0),
+                  "DDOut": ddx * y + x * ddy})
 
 
 # First-order grad op, its inputs, its outputs, the inputs to differentiate.
@@ -375,3 +377,22 @@ def test_reshaping_grads_are_differentiated_by_reshape2_grad_grad(op, attrs, x_s
 def test_transpose_grad_is_differentiated_by_transpose():
     check_grad("transpose2_grad", {"XShape": np.zeros((0, 2, 3, 4)), "Out@GRAD": rand(4, 2, 3)},
                attrs={"axis": [2, 0, 1]}, outputs=["X@GRAD"], wrt=["Out@GRAD"])
+
+
+def test_multiply_triple_grad_outputs_with_broadcast():
+    x, y, dout = rand(3, 4), rand(4), rand(3, 4)
+    ddx, ddy, g1, g2, g3 = rand(3, 4), rand(4), rand(3, 4), rand(4), rand(3, 4)
+    check_output("elementwise_mul_triple_grad",
+                 {"X": x, "Y": y, "DOut": dout, "DDX": ddx, "DDY": ddy, "D_DX": g1, "D_DY": g2,
+                  "D_DDOut": g3},
+                 {"D_X": g3 * ddy, "D_Y": (g3 * ddx).sum(axis=0), "D_DOut": g1 * ddy + ddx * g2,
+                  "D_DDX": g2 * dout + g3 * y, "D_DDY": (g1 * dout + g3 * x).sum(axis=0)})
+
+
+@pytest.mark.parametrize("y_shape, attrs", [((3, 4), {}), ((4,), {}), ((3,), {"axis": 0})],
+                         ids=["same", "broadcast", "axis"])
+def test_multiply_triple_grad_matches_differences_of_the_double_grad(y_shape, attrs):
+    inputs = {"X": rand(3, 4), "Y": rand(*y_shape), "DOut": rand(3, 4), "DDX": rand(3, 4),
+              "DDY": rand(*y_shape)}
+    check_grad("elementwise_mul_grad_grad", inputs, attrs=attrs,
+               outputs=["X@GRAD", "Y@GRAD", "DDOut"], wrt=["X", "Y", "DOut", "DDX", "DDY"])

@@ -266,6 +266,9 @@ def _sigmoid3(x):
     ("tanh", paddle.tanh, _tanh3),
     ("sigmoid", paddle.nn.functional.sigmoid, _sigmoid3),
     ("tanh(3x+1)", lambda x: paddle.tanh(x * 3.0 + 1.0), lambda x: 27 * _tanh3(3 * x + 1)),
+    ("x*x*x", lambda x: x * x * x, lambda x: np.full_like(x, 6.0)),
+    ("tanh(x)*x", lambda x: paddle.tanh(x) * x,
+     lambda x: 3 * (-2 * np.tanh(x) * (1 - np.tanh(x) ** 2)) + x * _tanh3(x)),
 ])
 def test_third_derivatives(name, fn, d3):
     x = rng.uniform(-1, 1, (3, 4))

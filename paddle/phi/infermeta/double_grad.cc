@@ -67,6 +67,25 @@ void UnaryTripleGrad(const char* op, const MetaTensor& out, const MetaTensor& dd
   Share(d_ddx, ddx);
 }
 
+// The triple grads of the binary ops: DDX / D_DX like X, DDY / D_DY like Y, D_DDOut like DOut;
+// each output like the input it is the gradient of.
+void BinaryTripleGrad(const char* op, const MetaTensor& x, const MetaTensor& y,
+                      const MetaTensor& dout, const MetaTensor& ddx, const MetaTensor& ddy,
+                      const MetaTensor& d_dx, const MetaTensor& d_dy, const MetaTensor& d_ddout,
+                      MetaTensor* d_x, MetaTensor* d_y, MetaTensor* d_dout, MetaTensor* d_ddx,
+                      MetaTensor* d_ddy) {
+  CheckLike(op, "DDX", ddx, "X", x);
+  CheckLike(op, "DDY", ddy, "Y", y);
+  CheckLike(op, "D_DX", d_dx, "X", x);
+  CheckLike(op, "D_DY", d_dy, "Y", y);
+  CheckLike(op, "D_DDOut", d_ddout, "DOut", dout);
+  Share(d_x, x);
+  Share(d_y, y);
+  Share(d_dout, dout);
+  Share(d_ddx, x);
+  Share(d_ddy, y);
+}
+
 void BinaryDoubleGrad(const char* op, const MetaTensor& x, const MetaTensor& y,
                       const MetaTensor& dout, const MetaTensor& ddx, const MetaTensor& ddy,
                       MetaTensor* dx, MetaTensor* dy, MetaTensor* ddout) {
@@ -198,17 +217,17 @@ void MatmulTripleGradInferMeta(const MetaTensor& x, const MetaTensor& y, const M
                                const MetaTensor& d_dy, const MetaTensor& d_ddout, MetaTensor* d_x,
                                MetaTensor* d_y, MetaTensor* d_dout, MetaTensor* d_ddx,
                                MetaTensor* d_ddy) {
-  const char* op = "matmul_v2_triple_grad";
-  CheckLike(op, "DDX", ddx, "X", x);
-  CheckLike(op, "DDY", ddy, "Y", y);
-  CheckLike(op, "D_DX", d_dx, "X", x);
-  CheckLike(op, "D_DY", d_dy, "Y", y);
-  CheckLike(op, "D_DDOut", d_ddout, "DOut", dout);
-  Share(d_x, x);
-  Share(d_y, y);
-  Share(d_dout, dout);
-  Share(d_ddx, x);
-  Share(d_ddy, y);
+  BinaryTripleGrad("matmul_v2_triple_grad", x, y, dout, ddx, ddy, d_dx, d_dy, d_ddout, d_x, d_y,
+                   d_dout, d_ddx, d_ddy);
+}
+
+void MultiplyTripleGradInferMeta(const MetaTensor& x, const MetaTensor& y, const MetaTensor& dout,
+                                 const MetaTensor& ddx, const MetaTensor& ddy,
+                                 const MetaTensor& d_dx, const MetaTensor& d_dy,
+                                 const MetaTensor& d_ddout, MetaTensor* d_x, MetaTensor* d_y,
+                                 MetaTensor* d_dout, MetaTensor* d_ddx, MetaTensor* d_ddy) {
+  BinaryTripleGrad("elementwise_mul_triple_grad", x, y, dout, ddx, ddy, d_dx, d_dy, d_ddout, d_x,
+                   d_y, d_dout, d_ddx, d_ddy);
 }
 
 void AddTripleGradInferMeta(const MetaTensor& ddx, const MetaTensor& ddy, const MetaTensor& d_ddout,

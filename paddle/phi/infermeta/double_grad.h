@@ -88,4 +88,12 @@ void ConvDoubleGradInferMeta(const MetaTensor& input, const MetaTensor& filter,
 // reshape2_grad_grad: DDX holds DOut's number of elements; DDOut has DOut's dims.
 void ReshapeDoubleGradInferMeta(const MetaTensor& dout, const MetaTensor& ddx, MetaTensor* ddout);
 
+// elementwise_mul_triple_grad: DDX / D_DX like X, DDY / D_DY like Y, D_DDOut like DOut; each
+// output like the input it is the gradient of.
+void MultiplyTripleGradInferMeta(const MetaTensor& x, const MetaTensor& y, const MetaTensor& dout,
+                                 const MetaTensor& ddx, const MetaTensor& ddy,
+                                 const MetaTensor& d_dx, const MetaTensor& d_dy,
+                                 const MetaTensor& d_ddout, MetaTensor* d_x, MetaTensor* d_y,
+                                 MetaTensor* d_dout, MetaTensor* d_ddx, MetaTensor* d_ddy);
+
 }  // namespace phi

@@ -44,4 +44,17 @@ void AddTripleGradKernel(const Context& dev_ctx, const DenseTensor* ddx, const D
                          const DenseTensor& d_ddout, int axis, DenseTensor* d_ddx,
                          DenseTensor* d_ddy);
 
+// elementwise_mul_triple_grad: the grad of multiply_double_grad. With G1 / G2 / G3 the gradients
+// arriving at its X@GRAD / Y@GRAD / DDOut (each optional) and sums to X's / Y's dims:
+//   D_X = sum(G3 * DDY), D_Y = sum(G3 * DDX), D_DOut = G1 * DDY + DDX * G2,
+//   D_DDX = sum(G2 * DOut + G3 * Y), D_DDY = sum(G1 * DOut + G3 * X)
+// (absent terms are zero). Any output may be null.
+template <typename T, typename Context>
+void MultiplyTripleGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& y,
+                              const DenseTensor& dout, const DenseTensor* ddx,
+                              const DenseTensor* ddy, const DenseTensor* d_dx,
+                              const DenseTensor* d_dy, const DenseTensor* d_ddout, int axis,
+                              DenseTensor* d_x, DenseTensor* d_y, DenseTensor* d_dout,
+                              DenseTensor* d_ddx, DenseTensor* d_ddy);
+
 }  // namespace phi

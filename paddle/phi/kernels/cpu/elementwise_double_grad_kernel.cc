@@ -1,5 +1,7 @@
 #include "paddle/phi/kernels/elementwise_double_grad_kernel.h"
 
+#include <vector>
+
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/elementwise_grad_kernel.h"
@@ -32,6 +34,21 @@ void LinearDoubleGrad(const Context& dev_ctx, const DenseTensor& dout, const Den
     acc = next;
   }
   *ddout = acc;
+}
+
+// Adds the terms (each of `dims`) into `out`; zeros of `dims` when there are none.
+template <typename T, typename Context>
+void SumTerms(const Context& dev_ctx, const std::vector<DenseTensor>& terms, const DDim& dims,
+              DataType dtype, DenseTensor* out) {
+  if (out == nullptr) return;
+  DenseTensor acc(dtype, dims);
+  funcs::AllocZeroed<T>(dev_ctx, &acc);
+  for (const DenseTensor& term : terms) {
+    DenseTensor next(dtype, dims);
+    AddKernel<T, Context>(dev_ctx, acc, term, -1, &next);
+    acc = next;
+  }
+  *out = acc;
 }
 
 }  // namespace
@@ -140,6 +157,56 @@ void AddTripleGradKernel(const Context& dev_ctx, const DenseTensor* ddx, const D
                             ddy != nullptr ? *ddy : d_ddout, d_ddout, axis, d_ddx, d_ddy);
 }
 
+template <typename T, typename Context>
+void MultiplyTripleGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& y,
+                              const DenseTensor& dout, const DenseTensor* ddx,
+                              const DenseTensor* ddy, const DenseTensor* d_dx,
+                              const DenseTensor* d_dy, const DenseTensor* d_ddout, int axis,
+                              DenseTensor* d_x, DenseTensor* d_y, DenseTensor* d_dout,
+                              DenseTensor* d_ddx, DenseTensor* d_ddy) {
+  // Inputs by value: they stay readable if an output shares their storage.
+  const DenseTensor x_in = x, y_in = y, dout_in = dout;
+  auto copy = [](const DenseTensor* t) { return t != nullptr ? *t : DenseTensor(); };
+  const DenseTensor ddx_in = copy(ddx), ddy_in = copy(ddy), g1 = copy(d_dx), g2 = copy(d_dy),
+                    g3 = copy(d_ddout);
+  // sum(d * b) to X's dims (b Y-like) or sum(d * a) to Y's dims (a X-like): multiply_grad.
+  auto to_x = [&](const DenseTensor& b, const DenseTensor& d) {
+    DenseTensor g(x_in.dtype(), x_in.dims());
+    MultiplyGradKernel<T, Context>(dev_ctx, x_in, b, d, axis, &g, nullptr);
+    return g;
+  };
+  auto to_y = [&](const DenseTensor& a, const DenseTensor& d) {
+    DenseTensor g(y_in.dtype(), y_in.dims());
+    MultiplyGradKernel<T, Context>(dev_ctx, a, y_in, d, axis, nullptr, &g);
+    return g;
+  };
+  auto product = [&](const DenseTensor& a, const DenseTensor& b) {
+    DenseTensor p(dout_in.dtype(), dout_in.dims());
+    MultiplyKernel<T, Context>(dev_ctx, a, b, axis, &p);
+    return p;
+  };
+  std::vector<DenseTensor> t_x, t_y, t_dout, t_ddx, t_ddy;
+  if (d_ddout != nullptr) {
+    if (ddy != nullptr && d_x != nullptr) t_x.push_back(to_x(ddy_in, g3));
+    if (ddx != nullptr && d_y != nullptr) t_y.push_back(to_y(ddx_in, g3));
+    if (d_ddx != nullptr) t_ddx.push_back(to_x(y_in, g3));
+    if (d_ddy != nullptr) t_ddy.push_back(to_y(x_in, g3));
+  }
+  if (d_dx != nullptr) {
+    if (ddy != nullptr && d_dout != nullptr) t_dout.push_back(product(g1, ddy_in));
+    if (d_ddy != nullptr) t_ddy.push_back(to_y(g1, dout_in));
+  }
+  if (d_dy != nullptr) {
+    if (ddx != nullptr && d_dout != nullptr) t_dout.push_back(product(ddx_in, g2));
+    if (d_ddx != nullptr) t_ddx.push_back(to_x(g2, dout_in));
+  }
+  SumTerms<T>(dev_ctx, t_x, x_in.dims(), x_in.dtype(), d_x);
+  SumTerms<T>(dev_ctx, t_y, y_in.dims(), y_in.dtype(), d_y);
+  SumTerms<T>(dev_ctx, t_dout, dout_in.dims(), dout_in.dtype(), d_dout);
+  SumTerms<T>(dev_ctx, t_ddx, x_in.dims(), x_in.dtype(), d_ddx);
+  SumTerms<T>(dev_ctx, t_ddy, y_in.dims(), y_in.dtype(), d_ddy);
+}
+
 }  // namespace phi
 
 PD_REGISTER_KERNEL(add_double_grad, CPU, phi::AddDoubleGradKernel, float, double);
@@ -147,3 +214,4 @@ PD_REGISTER_KERNEL(subtract_double_grad, CPU, phi::SubtractDoubleGradKernel, flo
 PD_REGISTER_KERNEL(multiply_double_grad, CPU, phi::MultiplyDoubleGradKernel, float, double);
 PD_REGISTER_KERNEL(divide_double_grad, CPU, phi::DivideDoubleGradKernel, float, double);
 PD_REGISTER_KERNEL(add_triple_grad, CPU, phi::AddTripleGradKernel, float, double);
+PD_REGISTER_KERNEL(multiply_triple_grad, CPU, phi::MultiplyTripleGradKernel, float, double);
