@@ -37,6 +37,8 @@ def _second(fn, x):
      lambda x: 2.0 * (x > 0)),
     ("scale/sub/mean", lambda x: ((x * 3.0 - x * x) * 2.0).mean() * 6.0,
      lambda x: 12 * (3 - 2 * x) / x.size, lambda x: np.full_like(x, -24.0 / x.size)),
+    ("pow", lambda x: paddle.pow(x, 3.5), lambda x: 3.5 * x ** 2.5,
+     lambda x: 8.75 * x ** 1.5),
     ("exp", paddle.exp, np.exp, np.exp),
     ("sqrt", paddle.sqrt, lambda x: 0.5 / np.sqrt(x), lambda x: -0.25 * x ** -1.5),
     ("x/(x+2)", lambda x: x / (x + 2.0), lambda x: 2 / (x + 2) ** 2, lambda x: -4 / (x + 2) ** 3),

@@ -50,6 +50,18 @@ def test_more_activation_double_grad_outputs():
                  {"DDOut": np.where(x > 0, ddx, 0.1 * ddx)}, attrs={"alpha": 0.1})
 
 
+def test_pow_double_grad_outputs_and_differences():
+    x, dout, ddx = rand(3, 4, low=0.5, high=2.0), rand(3, 4), rand(3, 4)
+    want = {"DDOut": ddx * 3.5 * x ** 2.5, "DX": dout * ddx * 3.5 * 2.5 * x ** 1.5}
+    check_output("pow_grad_grad", {"X": x, "DOut": dout, "DDX": ddx}, want,
+                 attrs={"factor": 3.5})
+    # FactorTensor overrides the attribute.
+    check_output("pow_grad_grad", {"X": x, "FactorTensor": np.array([3.5]), "DOut": dout,
+                                   "DDX": ddx}, want, attrs={"factor": 1.0})
+    check_grad("pow_grad", {"X": x, "Out@GRAD": dout}, attrs={"factor": 3.5},
+               outputs=["X@GRAD"], wrt=["X", "Out@GRAD"])
+
+
 def test_abs_and_softplus_double_grad_outputs():
     x, dout, ddx = rand(3, 4, low=-3, high=3), rand(3, 4), rand(3, 4)
     check_output("abs_grad_grad", {"X": x, "DDX": ddx}, {"DDOut": np.sign(x) * ddx})

@@ -48,6 +48,8 @@ def _sig(x):
     ("softplus", paddle.nn.functional.softplus, _sig, lambda x: _sig(x) * (1 - _sig(x))),
     ("abs(x-1)*x", lambda x: paddle.abs(x - 1.0) * x, lambda x: np.abs(x - 1) + x * np.sign(x - 1),
      lambda x: 2 * np.sign(x - 1)),
+    ("pow", lambda x: paddle.pow(x, 3.5), lambda x: 3.5 * x ** 2.5,
+     lambda x: 8.75 * x ** 1.5),
     ("exp", paddle.exp, np.exp, np.exp),
     ("sqrt", paddle.sqrt, lambda x: 0.5 / np.sqrt(x), lambda x: -0.25 * x ** -1.5),
     ("x/(x+2)", lambda x: x / (x + 2.0), lambda x: 2 / (x + 2) ** 2, lambda x: -4 / (x + 2) ** 3),

@@ -174,6 +174,11 @@ void LeakyReluDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& ddx, Me
   Share(ddout, x);
 }
 
+void PowDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& dout, const MetaTensor& ddx,
+                            MetaTensor* dx, MetaTensor* ddout) {
+  UnaryDoubleGrad("pow_grad_grad", "X", x, dout, ddx, dx, ddout);
+}
+
 void AbsDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& ddx, MetaTensor* ddout) {
   CheckLike("abs_grad_grad", "DDX", ddx, "X", x);
   Share(ddout, x);

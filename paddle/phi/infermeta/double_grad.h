@@ -30,6 +30,8 @@ void SqrtDoubleGradInferMeta(const MetaTensor& out, const MetaTensor& dx, const 
                              MetaTensor* dout, MetaTensor* ddout);
 void LeakyReluDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& ddx, MetaTensor* ddout);
 // abs_grad_grad: DDOut like X. softplus_grad_grad: like square_grad_grad.
+void PowDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& dout, const MetaTensor& ddx,
+                            MetaTensor* dx, MetaTensor* ddout);
 void AbsDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& ddx, MetaTensor* ddout);
 void SoftplusDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& dout, const MetaTensor& ddx,
                                  MetaTensor* dx, MetaTensor* ddout);

@@ -4,6 +4,7 @@
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/unary_math_kernel.h"
 
 namespace phi {
 namespace {
@@ -151,6 +152,18 @@ void LeakyReluDoubleGradKernel(const Context& dev_ctx, const DenseTensor& x, con
 }
 
 template <typename T, typename Context>
+void PowDoubleGradKernel(const Context& dev_ctx, const DenseTensor& x,
+                         const DenseTensor* factor_tensor, const DenseTensor& dout,
+                         const DenseTensor& ddx, float factor, DenseTensor* dx,
+                         DenseTensor* ddout) {
+  const T f = static_cast<T>(PowFactor(factor_tensor, factor));
+  DoubleGrad<T>(
+      dev_ctx, "pow_grad_grad", x, &dout, ddx, dx, ddout,
+      [f](T v, T g, T dd) { return g * dd * f * (f - T(1)) * std::pow(v, f - T(2)); },
+      [f](T v, T, T dd) { return dd * f * std::pow(v, f - T(1)); });
+}
+
+template <typename T, typename Context>
 void AbsDoubleGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& ddx,
                          DenseTensor* ddout) {
   DoubleGrad<T>(
@@ -213,3 +226,4 @@ PD_REGISTER_KERNEL(tanh_triple_grad, CPU, phi::TanhTripleGradKernel, float, doub
 PD_REGISTER_KERNEL(sigmoid_triple_grad, CPU, phi::SigmoidTripleGradKernel, float, double);
 PD_REGISTER_KERNEL(abs_double_grad, CPU, phi::AbsDoubleGradKernel, float, double);
 PD_REGISTER_KERNEL(softplus_double_grad, CPU, phi::SoftplusDoubleGradKernel, float, double);
+PD_REGISTER_KERNEL(pow_double_grad, CPU, phi::PowDoubleGradKernel, float, double);
