@@ -270,3 +270,12 @@ def test_third_order_of_a_tanh_sigmoid_mlp_matches_differences():
             numeric.flat[i] = (float(second_sum(*args[0])[0].numpy()) -
                                float(second_sum(*args[1])[0].numpy())) / (2 * eps)
         np.testing.assert_allclose(got.numpy(), numeric, rtol=1e-6, atol=1e-8)
+
+
+def test_second_derivative_through_average_pooling():
+    x = _t([2, 3, 4, 4])
+    f = paddle.nn.functional.avg_pool2d(paddle.tanh(x), 2, 2).sum()
+    (g,) = paddle.grad(f, x, create_graph=True)
+    (g2,) = paddle.grad(g.sum(), x)
+    t = np.tanh(x.numpy())
+    np.testing.assert_allclose(g2.numpy(), -2 * t * (1 - t * t) / 4, rtol=1e-12)

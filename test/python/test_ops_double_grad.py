@@ -408,3 +408,20 @@ def test_multiply_triple_grad_matches_differences_of_the_double_grad(y_shape, at
               "DDY": rand(*y_shape)}
     check_grad("elementwise_mul_grad_grad", inputs, attrs=attrs,
                outputs=["X@GRAD", "Y@GRAD", "DDOut"], wrt=["X", "Y", "DOut", "DDX", "DDY"])
+
+
+POOL_AVG = {"pooling_type": "avg", "ksize": [2, 2], "strides": [2, 1], "paddings": [1, 0],
+            "exclusive": True}
+
+
+def test_pool2d_double_grad_is_average_pooling_of_ddx():
+    ddx = rand(2, 3, 5, 4)
+    pooled = run_op("pool2d", {"X": ddx}, POOL_AVG, {"Out": None})["Out"]
+    check_output("pool2d_grad_grad", {"X": ddx}, {"Out": pooled}, attrs=POOL_AVG)
+    x = rand(2, 3, 5, 4)
+    out = run_op("pool2d", {"X": x}, POOL_AVG, {"Out": None})["Out"]
+    check_grad("pool2d_grad", {"X": x, "Out": out, "Out@GRAD": rand(*out.shape)}, attrs=POOL_AVG,
+               outputs=["X@GRAD"], wrt=["Out@GRAD"])
+    with pytest.raises(NotImplementedError, match="pool2d_grad_grad's pooling_type to be 'avg'"):
+        run_op("pool2d_grad_grad", {"X": ddx}, dict(POOL_AVG, pooling_type="max"),
+               {"Out": None})

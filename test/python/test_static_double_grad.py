@@ -412,3 +412,18 @@ def test_conv_gradient_penalty_filter_gradient_matches_differences(with_head):
         numeric.flat[i] = (float(run(w0 + step, [loss])[0]) -
                            float(run(w0 - step, [loss])[0])) / (2 * eps)
     np.testing.assert_allclose(analytic, numeric, rtol=1e-6, atol=1e-9)
+
+
+def test_second_derivative_through_average_pooling():
+    # Each element lies in one 2x2 window: d/dx sum(avg_pool(tanh x)) = (1 - t^2) / 4.
+    x = rng.uniform(-1, 1, (2, 3, 4, 4))
+
+    def build(v):
+        f = paddle.sum(paddle.nn.functional.avg_pool2d(paddle.tanh(v["x"]), 2, 2))
+        (g,) = paddle.static.gradients(f, v["x"])
+        (g2,) = paddle.static.gradients(g, v["x"])
+        return [g, g2]
+    _, (g, g2) = _run(build, {"x": x})
+    t = np.tanh(x)
+    np.testing.assert_allclose(g, (1 - t * t) / 4, rtol=1e-12)
+    np.testing.assert_allclose(g2, -2 * t * (1 - t * t) / 4, rtol=1e-12)

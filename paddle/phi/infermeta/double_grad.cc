@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "paddle/common/errors.h"
+#include "paddle/phi/infermeta/nn.h"
 
 namespace phi {
 namespace {
@@ -271,6 +272,19 @@ void ReshapeDoubleGradInferMeta(const MetaTensor& dout, const MetaTensor& ddx, M
   ddout->set_dims(dout.dims());
   ddout->set_dtype(ddx.dtype());
   ddout->set_layout(ddx.layout());
+}
+
+void Pool2dDoubleGradInferMeta(const MetaTensor& x, const std::string& pooling_type,
+                               const std::vector<int>& ksize, bool global_pooling,
+                               const std::vector<int>& strides, const std::vector<int>& paddings,
+                               bool adaptive, bool ceil_mode, const std::string& data_format,
+                               const std::string& padding_algorithm, MetaTensor* out) {
+  PD_CHECK(pooling_type == "avg", Unimplemented,
+           "expected pool2d_grad_grad's pooling_type to be 'avg' (only average pooling is "
+           "differentiated twice), but got '",
+           pooling_type, "'");
+  PoolInferMeta(x, pooling_type, ksize, global_pooling, strides, paddings, adaptive, ceil_mode,
+                data_format, padding_algorithm, out);
 }
 
 }  // namespace phi

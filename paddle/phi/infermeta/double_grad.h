@@ -4,6 +4,9 @@
 // it is the gradient of: DX / DY / DOutNew that of X / Y / Out, DDOut that of DOut.
 #pragma once
 
+#include <string>
+#include <vector>
+
 #include "paddle/phi/core/meta_tensor.h"
 
 namespace phi {
@@ -97,5 +100,12 @@ void MultiplyTripleGradInferMeta(const MetaTensor& x, const MetaTensor& y, const
                                  const MetaTensor& d_dx, const MetaTensor& d_dy,
                                  const MetaTensor& d_ddout, MetaTensor* d_x, MetaTensor* d_y,
                                  MetaTensor* d_dout, MetaTensor* d_ddx, MetaTensor* d_ddy);
+
+// pool2d_grad_grad: average pooling only (typed Unimplemented otherwise); Out as pool2d's.
+void Pool2dDoubleGradInferMeta(const MetaTensor& x, const std::string& pooling_type,
+                               const std::vector<int>& ksize, bool global_pooling,
+                               const std::vector<int>& strides, const std::vector<int>& paddings,
+                               bool adaptive, bool ceil_mode, const std::string& data_format,
+                               const std::string& padding_algorithm, MetaTensor* out);
 
 }  // namespace phi
