@@ -1,6 +1,6 @@
 """NumPy reference tests of the double grad ops (paddle/ops/yaml/double_grad.yaml:
 relu_grad_grad, tanh_grad_grad, sigmoid_grad_grad, square_grad_grad, log_grad_grad,
-exp_grad_grad, sqrt_grad_grad, leaky_relu_grad_grad, matmul_v2_grad_grad,
+exp_double_grad, sqrt_grad_grad, leaky_relu_grad_grad, matmul_v2_grad_grad,
 elementwise_add_grad_grad, elementwise_sub_grad_grad, elementwise_mul_grad_grad,
 elementwise_div_grad_grad, conv2d_grad_grad, depthwise_conv2d_grad_grad; the triple grads
 tanh_triple_grad, sigmoid_triple_grad, matmul_v2_triple_grad, elementwise_add_triple_grad,
@@ -40,7 +40,7 @@ def test_activation_double_grad_outputs():
 
 def test_more_activation_double_grad_outputs():
     out, dout, ddx = rand(3, 4, low=0.3, high=2.0), rand(3, 4), rand(3, 4)
-    check_output("exp_grad_grad", {"Out": out, "DOut": dout, "DDX": ddx},
+    check_output("exp_double_grad", {"Out": out, "DOut": dout, "DDX": ddx},
                  {"DOutNew": dout * ddx, "DDOut": ddx * out})
     dx = dout / (2 * out)
     check_output("sqrt_grad_grad", {"Out": out, "DX": dx, "DDX": ddx},
@@ -53,10 +53,10 @@ def test_more_activation_double_grad_outputs():
 def test_pow_double_grad_outputs_and_differences():
     x, dout, ddx = rand(3, 4, low=0.5, high=2.0), rand(3, 4), rand(3, 4)
     want = {"DDOut": ddx * 3.5 * x ** 2.5, "DX": dout * ddx * 3.5 * 2.5 * x ** 1.5}
-    check_output("pow_grad_grad", {"X": x, "DOut": dout, "DDX": ddx}, want,
+    check_output("pow_double_grad", {"X": x, "DOut": dout, "DDX": ddx}, want,
                  attrs={"factor": 3.5})
     # FactorTensor overrides the attribute.
-    check_output("pow_grad_grad", {"X": x, "FactorTensor": np.array([3.5]), "DOut": dout,
+    check_output("pow_double_grad", {"X": x, "FactorTensor": np.array([3.5]), "DOut": dout,
                                    "DDX": ddx}, want, attrs={"factor": 1.0})
     check_grad("pow_grad", {"X": x, "Out@GRAD": dout}, attrs={"factor": 3.5},
                outputs=["X@GRAD"], wrt=["X", "Out@GRAD"])
@@ -67,7 +67,7 @@ def test_abs_and_softplus_double_grad_outputs():
     check_output("abs_grad_grad", {"X": x, "DDX": ddx}, {"DDOut": np.sign(x) * ddx})
     beta, threshold = 2.0, 3.0
     s = np.where(beta * x > threshold, 1.0, 1 / (1 + np.exp(-beta * x)))
-    check_output("softplus_grad_grad", {"X": x, "DOut": dout, "DDX": ddx},
+    check_output("softplus_double_grad", {"X": x, "DOut": dout, "DDX": ddx},
                  {"DDOut": ddx * s,
                   "DX": np.where(beta * x > threshold, 0.0, dout * ddx * beta * s * (1 - s))},
                  attrs={"beta": beta, "threshold": threshold})
@@ -202,8 +202,8 @@ def test_double_grad_infermeta_rejects_mismatched_shapes():
     with pytest.raises(ValueError, match="sqrt_grad_grad's DX to have the dims"):
         run_op("sqrt_grad_grad", {"Out": rand(3, 4), "DX": rand(4, 3), "DDX": rand(3, 4)},
                outputs={"DDOut": None})
-    with pytest.raises(ValueError, match="exp_grad_grad's DDX to have the dims"):
-        run_op("exp_grad_grad", {"Out": rand(3, 4), "DOut": rand(3, 4), "DDX": rand(2)},
+    with pytest.raises(ValueError, match="exp_double_grad's DDX to have the dims"):
+        run_op("exp_double_grad", {"Out": rand(3, 4), "DOut": rand(3, 4), "DDX": rand(2)},
                outputs={"DDOut": None})
     with pytest.raises(ValueError, match="leaky_relu_grad_grad's DDX to have the dims"):
         run_op("leaky_relu_grad_grad", {"X": rand(3, 4), "DDX": rand(3)}, outputs={"DDOut": None})

@@ -162,7 +162,7 @@ void SubtractDoubleGradInferMeta(const MetaTensor& y, const MetaTensor& dout, co
 
 void ExpDoubleGradInferMeta(const MetaTensor& out, const MetaTensor& dout, const MetaTensor& ddx,
                             MetaTensor* dout_new, MetaTensor* ddout) {
-  UnaryDoubleGrad("exp_grad_grad", "Out", out, dout, ddx, dout_new, ddout);
+  UnaryDoubleGrad("exp_double_grad", "Out", out, dout, ddx, dout_new, ddout);
 }
 
 void SqrtDoubleGradInferMeta(const MetaTensor& out, const MetaTensor& dx, const MetaTensor& ddx,
@@ -177,7 +177,7 @@ void LeakyReluDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& ddx, Me
 
 void PowDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& dout, const MetaTensor& ddx,
                             MetaTensor* dx, MetaTensor* ddout) {
-  UnaryDoubleGrad("pow_grad_grad", "X", x, dout, ddx, dx, ddout);
+  UnaryDoubleGrad("pow_double_grad", "X", x, dout, ddx, dx, ddout);
 }
 
 void AbsDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& ddx, MetaTensor* ddout) {
@@ -187,7 +187,7 @@ void AbsDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& ddx, MetaTens
 
 void SoftplusDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& dout, const MetaTensor& ddx,
                                  MetaTensor* dx, MetaTensor* ddout) {
-  UnaryDoubleGrad("softplus_grad_grad", "X", x, dout, ddx, dx, ddout);
+  UnaryDoubleGrad("softplus_double_grad", "X", x, dout, ddx, dx, ddout);
 }
 
 void DivideDoubleGradInferMeta(const MetaTensor& y, const MetaTensor& out, const MetaTensor& dout,

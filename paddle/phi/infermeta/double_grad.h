@@ -25,14 +25,14 @@ void SquareDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& dout, cons
 void LogDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& dout, const MetaTensor& ddx,
                             MetaTensor* dx, MetaTensor* ddout);
 
-// exp_grad_grad: like tanh_grad_grad. sqrt_grad_grad reads sqrt_grad's output DX instead of
+// exp_double_grad: like tanh_grad_grad. sqrt_grad_grad reads sqrt_grad's output DX instead of
 // DOut. leaky_relu_grad_grad: DDOut like X.
 void ExpDoubleGradInferMeta(const MetaTensor& out, const MetaTensor& dout, const MetaTensor& ddx,
                             MetaTensor* dout_new, MetaTensor* ddout);
 void SqrtDoubleGradInferMeta(const MetaTensor& out, const MetaTensor& dx, const MetaTensor& ddx,
                              MetaTensor* dout, MetaTensor* ddout);
 void LeakyReluDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& ddx, MetaTensor* ddout);
-// abs_grad_grad: DDOut like X. softplus_grad_grad: like square_grad_grad.
+// abs_grad_grad: DDOut like X. softplus_double_grad: like square_grad_grad.
 void PowDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& dout, const MetaTensor& ddx,
                             MetaTensor* dx, MetaTensor* ddout);
 void AbsDoubleGradInferMeta(const MetaTensor& x, const MetaTensor& ddx, MetaTensor* ddout);

@@ -130,7 +130,7 @@ template <typename T, typename Context>
 void ExpDoubleGradKernel(const Context& dev_ctx, const DenseTensor& out, const DenseTensor& dout,
                          const DenseTensor& ddx, DenseTensor* dout_new, DenseTensor* ddout) {
   DoubleGrad<T>(
-      dev_ctx, "exp_grad_grad", out, &dout, ddx, dout_new, ddout,
+      dev_ctx, "exp_double_grad", out, &dout, ddx, dout_new, ddout,
       [](T, T g, T dd) { return g * dd; }, [](T y, T, T dd) { return dd * y; });
 }
 
@@ -158,7 +158,7 @@ void PowDoubleGradKernel(const Context& dev_ctx, const DenseTensor& x,
                          DenseTensor* ddout) {
   const T f = static_cast<T>(PowFactor(factor_tensor, factor));
   DoubleGrad<T>(
-      dev_ctx, "pow_grad_grad", x, &dout, ddx, dx, ddout,
+      dev_ctx, "pow_double_grad", x, &dout, ddx, dx, ddout,
       [f](T v, T g, T dd) { return g * dd * f * (f - T(1)) * std::pow(v, f - T(2)); },
       [f](T v, T, T dd) { return dd * f * std::pow(v, f - T(1)); });
 }
@@ -178,7 +178,7 @@ void SoftplusDoubleGradKernel(const Context& dev_ctx, const DenseTensor& x, cons
   const T b = static_cast<T>(beta), limit = static_cast<T>(threshold);
   auto slope = [b, limit](T v) { return b * v > limit ? T(1) : T(1) / (T(1) + std::exp(-b * v)); };
   DoubleGrad<T>(
-      dev_ctx, "softplus_grad_grad", x, &dout, ddx, dx, ddout,
+      dev_ctx, "softplus_double_grad", x, &dout, ddx, dx, ddout,
       [b, limit, slope](T v, T g, T dd) {
         const T s = slope(v);
         return b * v > limit ? T(0) : g * dd * b * s * (T(1) - s);
