@@ -279,3 +279,13 @@ def test_second_derivative_through_average_pooling():
     (g2,) = paddle.grad(g.sum(), x)
     t = np.tanh(x.numpy())
     np.testing.assert_allclose(g2.numpy(), -2 * t * (1 - t * t) / 4, rtol=1e-12)
+
+
+def test_second_derivative_through_a_slice():
+    x = _t([3, 5])
+    (g,) = paddle.grad(paddle.tanh(x)[:, 1:3].sum(), x, create_graph=True)
+    (g2,) = paddle.grad(g.sum(), x)
+    t = np.tanh(x.numpy())
+    want = np.zeros((3, 5))
+    want[:, 1:3] = (-2 * t * (1 - t * t))[:, 1:3]
+    np.testing.assert_allclose(g2.numpy(), want, rtol=1e-12, atol=1e-15)

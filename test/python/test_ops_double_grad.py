@@ -425,3 +425,9 @@ def test_pool2d_double_grad_is_average_pooling_of_ddx():
     with pytest.raises(NotImplementedError, match="pool2d_grad_grad's pooling_type to be 'avg'"):
         run_op("pool2d_grad_grad", {"X": ddx}, dict(POOL_AVG, pooling_type="max"),
                {"Out": None})
+
+
+def test_slice_grad_is_differentiated_by_slice():
+    attrs = {"axes": [1, 2], "starts": [1, 0], "ends": [3, -1], "decrease_axis": []}
+    check_grad("slice_grad", {"Input": rand(2, 4, 3), "Out@GRAD": rand(2, 2, 2)}, attrs=attrs,
+               outputs=["Input@GRAD"], wrt=["Out@GRAD"])

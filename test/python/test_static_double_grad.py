@@ -427,3 +427,18 @@ def test_second_derivative_through_average_pooling():
     t = np.tanh(x)
     np.testing.assert_allclose(g, (1 - t * t) / 4, rtol=1e-12)
     np.testing.assert_allclose(g2, -2 * t * (1 - t * t) / 4, rtol=1e-12)
+
+
+def test_second_derivative_through_a_slice():
+    x = rng.uniform(-1, 1, (3, 5))
+
+    def build(v):
+        f = paddle.sum(paddle.tanh(v["x"])[:, 1:3])
+        (g,) = paddle.static.gradients(f, v["x"])
+        (g2,) = paddle.static.gradients(g, v["x"])
+        return [g2]
+    _, (g2,) = _run(build, {"x": x})
+    t = np.tanh(x)
+    want = np.zeros_like(x)
+    want[:, 1:3] = (-2 * t * (1 - t * t))[:, 1:3]
+    np.testing.assert_allclose(g2, want, rtol=1e-12, atol=1e-15)
