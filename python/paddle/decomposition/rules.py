@@ -10,6 +10,7 @@ are stop_gradient, so the backward built from the primitives' grad records compu
 the composite op's gradient and nothing more."""
 import numpy as np
 
+from paddle.base import core
 from paddle.base.dtypes import VarType
 from paddle.decomposition.emitter import FLOAT_DTYPES, normalize_axes
 
@@ -21,6 +22,16 @@ def rule(op_type):
         RULES[op_type] = fn
         return fn
     return register
+
+
+def _attr(op, name):
+    """An attribute, or its record default when the op lacks it (e.g. a loaded program)."""
+    if op.has_attr(name):
+        return op.attr(name)
+    for attr_name, _, default, _ in core.op_record(op.type)["attrs"]:
+        if attr_name == name:
+            return default
+    raise KeyError(f"expected op '{op.type}' to have attribute '{name}', but it has none")
 
 
 def _in(op, slot):
@@ -62,7 +73,7 @@ def _shifted_exp(e, x, axis):
 
 
 def _axis(op, rank):
-    axes = normalize_axes([op.attr("axis")], rank)
+    axes = normalize_axes([_attr(op, "axis")], rank)
     return None if axes is None else axes[0]
 
 
@@ -73,7 +84,7 @@ def gelu(e, op):
     if got is None:
         return False
     x, out = got[0], _out(op, "Out")
-    if op.attr("approximate"):
+    if _attr(op, "approximate"):
         # 0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3)))
         cube = e.mul(e.mul(e.mul(e.const(0.044715), x), x), x)
         inner = e.mul(e.const(0.79788456080286535588), e.add(x, cube))
@@ -104,7 +115,7 @@ def swish(e, op):
     got = _float_input(e, op, "X")
     if got is None:
         return False
-    _swish(e, got[0], op.attr("beta"), _out(op, "Out"))
+    _swish(e, got[0], _attr(op, "beta"), _out(op, "Out"))
     return True
 
 
@@ -115,9 +126,9 @@ def hard_swish(e, op):
         return False
     x = got[0]
     # x * min(max(x + offset, 0), threshold) / scale
-    shifted = e.scale(x, 1.0, op.attr("offset"))
-    clamped = e.minimum(e.maximum(shifted, e.const(0.0)), e.const(op.attr("threshold")))
-    e.div(e.mul(x, clamped), e.const(op.attr("scale")), _out(op, "Out"))
+    shifted = e.scale(x, 1.0, _attr(op, "offset"))
+    clamped = e.minimum(e.maximum(shifted, e.const(0.0)), e.const(_attr(op, "threshold")))
+    e.div(e.mul(x, clamped), e.const(_attr(op, "scale")), _out(op, "Out"))
     return True
 
 
@@ -157,7 +168,7 @@ def softmax_with_cross_entropy(e, op):
     a loss of 0 instead of an error."""
     got = _float_input(e, op, "Logits")
     label = _in(op, "Label")
-    if got is None or label is None or not op.attr("use_softmax") or not got[1]:
+    if got is None or label is None or not _attr(op, "use_softmax") or not got[1]:
         return False
     logits, shape = got
     rank = len(shape)
@@ -165,7 +176,7 @@ def softmax_with_cross_entropy(e, op):
     label_shape, label_dtype = _meta(e, label)
     if axis is None or len(label_shape) != rank:
         return False
-    soft = op.attr("soft_label")
+    soft = _attr(op, "soft_label")
     classes = shape[axis]
     if soft:
         if label_dtype != e.dtype:
@@ -186,7 +197,7 @@ def softmax_with_cross_entropy(e, op):
     ids = e.const(0, label_dtype, ids_shape, values=range(classes))
     hit = e.cast(e.compare("equal", label, ids), e.dtype, VarType.BOOL, stop_gradient=True)
     picked = e.reduce("reduce_sum", e.mul(hit, log_prob), [axis], True)
-    valid = e.compare("not_equal", label, e.const(op.attr("ignore_index"), label_dtype))
+    valid = e.compare("not_equal", label, e.const(_attr(op, "ignore_index"), label_dtype))
     valid = e.cast(valid, e.dtype, VarType.BOOL, stop_gradient=True)
     e.scale(e.mul(picked, valid), -1.0, 0.0, _out(op, "Loss"))
     return True
@@ -208,15 +219,15 @@ def reduce_mean(e, op):
     if got is None or not got[1]:
         return False
     rank = len(got[1])
-    if op.attr("reduce_all"):
+    if _attr(op, "reduce_all"):
         axes = list(range(rank))
     else:
-        axes = normalize_axes(op.attr("dim"), rank)
+        axes = normalize_axes(_attr(op, "dim"), rank)
         if axes is None:
             return False
         if not axes:
             axes = list(range(rank))  # an empty dim list reduces everything, as the kernel
-    e.mean(got[0], axes, op.attr("keep_dim"), _out(op, "Out"))
+    e.mean(got[0], axes, _attr(op, "keep_dim"), _out(op, "Out"))
     return True
 
 
@@ -230,7 +241,7 @@ def layer_norm(e, op):
     if got is None or not got[1]:
         return False
     x, shape = got
-    begin = op.attr("begin_norm_axis")
+    begin = _attr(op, "begin_norm_axis")
     if not 0 <= begin < len(shape):
         return False
     axes = list(range(begin, len(shape)))
@@ -242,7 +253,7 @@ def layer_norm(e, op):
     d = e.sub(x, mu)
     var = e.mean(e.mul(d, d), axes, True)
     target = _out(op, "Y")
-    y = e.mul(d, e.unary("rsqrt", e.scale(var, 1.0, op.attr("epsilon"))),
+    y = e.mul(d, e.unary("rsqrt", e.scale(var, 1.0, _attr(op, "epsilon"))),
               target if scale is None and bias is None else None)
     if scale is not None:
         y = e.mul(y, e.reshape(scale, norm_shape), target if bias is None else None)
@@ -268,7 +279,7 @@ def batch_norm(e, op):
         return False
     x, shape = got
     rank = len(shape)
-    layout = op.attr("data_layout")
+    layout = _attr(op, "data_layout")
     c_axis = rank - 1 if layout in _CHANNELS_LAST else 1
     channels = shape[c_axis]
     if channels < 0 or _in(op, "Scale") is None or _in(op, "Bias") is None:
@@ -276,8 +287,8 @@ def batch_norm(e, op):
     param_shape = [1] * rank
     param_shape[c_axis] = channels
     axes = [a for a in range(rank) if a != c_axis]
-    global_stats = (op.attr("is_test") and not op.attr("trainable_statistics")) or \
-        op.attr("use_global_stats")
+    global_stats = (_attr(op, "is_test") and not _attr(op, "trainable_statistics")) or \
+        _attr(op, "use_global_stats")
     running_mean, running_var = _in(op, "Mean"), _in(op, "Variance")
     if global_stats:
         mu = e.reshape(running_mean, param_shape)
@@ -287,14 +298,14 @@ def batch_norm(e, op):
         mu = e.mean(x, axes, True)
         d = e.sub(x, mu)
         var = e.mean(e.mul(d, d), axes, True)
-    inv_std = e.unary("rsqrt", e.scale(var, 1.0, op.attr("epsilon")))
+    inv_std = e.unary("rsqrt", e.scale(var, 1.0, _attr(op, "epsilon")))
     y = e.mul(e.mul(d, inv_std), e.reshape(_in(op, "Scale"), param_shape))
     e.add(y, e.reshape(_in(op, "Bias"), param_shape), _out(op, "Y"))
     for slot, value in (("SavedMean", mu), ("SavedVariance", inv_std)):
         if _out(op, slot) is not None:
             e.reshape(value, [channels], _out(op, slot))
     # The running statistics last: MeanOut / VarianceOut usually are Mean / Variance.
-    momentum = float(np.float32(op.attr("momentum")))
+    momentum = float(np.float32(_attr(op, "momentum")))
     for slot, running, batch in (("MeanOut", running_mean, mu), ("VarianceOut", running_var, var)):
         target = _out(op, slot)
         if target is None:
@@ -320,12 +331,12 @@ def dropout(e, op):
     if got is None or _in(op, "Seed") is not None:
         return False
     x, shape = got
-    p = float(np.float32(op.attr("dropout_prob")))
+    p = float(np.float32(_attr(op, "dropout_prob")))
     if not 0.0 <= p <= 1.0:
         return False  # the kernel's error
-    upscale = op.attr("dropout_implementation") == "upscale_in_train"
+    upscale = _attr(op, "dropout_implementation") == "upscale_in_train"
     out, mask = _out(op, "Out"), _out(op, "Mask")
-    if op.attr("is_test"):
+    if _attr(op, "is_test"):
         if upscale:
             e.op("assign", {"X": x}, out=out)
         else:
@@ -337,7 +348,7 @@ def dropout(e, op):
         return True
     if any(d < 0 for d in shape):
         return False
-    seed = op.attr("seed") if op.attr("fix_seed") else 0
+    seed = _attr(op, "seed") if _attr(op, "fix_seed") else 0
     draws = e.op("uniform_random", attrs={"shape": list(shape), "dtype": int(VarType.FP64),
                                           "min": 0.0, "max": 1.0, "seed": int(seed)},
                  stop_gradient=True)
