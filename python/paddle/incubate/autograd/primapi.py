@@ -22,7 +22,8 @@ def to_prim(blocks, blacklist=frozenset(), whitelist=frozenset()):
                 raise TypeError("expected a Block or a sequence of Blocks, but the sequence "
                                 f"holds a {type(item).__name__}")
     else:
-        raise TypeError(f"expected a Block or a sequence of Blocks, but got {type(blocks).__name__}")
+        raise TypeError("expected a Block or a sequence of Blocks, but got "
+                        f"{type(blocks).__name__}")
     _check_sets(blacklist, whitelist)
     for block in blocks:
         decompose_block(block, frozenset(blacklist), frozenset(whitelist))
