@@ -583,3 +583,32 @@ def test_failing_rule_leaves_the_program_as_it_was(monkeypatch):
     with pytest.raises(RuntimeError, match="half-way"):
         primapi.to_prim(main.blocks)
     assert _op_types(main) == before and set(main.global_block().vars) == names
+
+
+def test_cross_entropy_inner_axis_label_out_of_range_still_raises():
+    def build(x, y):
+        return F.softmax_with_cross_entropy(x, y, axis=1)
+    case = Case(build, [("x", [2, 3, 2], "float64"), ("y", [2, 1, 2], "int64")], prim=True,
+                grad_inputs={"x"})
+    assert "softmax_with_cross_entropy" not in _op_types(case.main)
+    feed = {"x": np.zeros([2, 3, 2]), "y": np.array([[[1, 0]], [[-1, 2]]]),
+            "loss_weights": np.ones([2, 1, 2])}
+    with pytest.raises(ValueError, match=r"in \[0, 3\)"):
+        case.run(feed)
+
+
+def test_norms_with_dynamic_batch():
+    """Statistics over a batch extent unknown at build time (counts summed at run time)."""
+    def build(x, w, b, mean, var, z):
+        y = F.batch_norm(x, mean, var, w, b, training=True)
+        return paddle.sum(y) + paddle.sum(F.layer_norm(z, [4], weight=None, bias=None))
+    specs = [("x", [None, 3, 2], "float64"), ("w", [3], "float64"), ("b", [3], "float64"),
+             ("mean", [3], "float64"), ("var", [3], "float64"), ("z", [None, 4], "float64")]
+    cases = [Case(build, specs, prim=p, grad_inputs={"x", "w", "z"}) for p in (False, True)]
+    assert not {"batch_norm", "layer_norm"} & set(_op_types(cases[1].main))
+    feed = {"x": RNG.standard_normal([5, 3, 2]), "w": RNG.standard_normal([3]),
+            "b": RNG.standard_normal([3]), "mean": np.zeros([3]), "var": np.ones([3]),
+            "z": RNG.standard_normal([2, 4]), "loss_weights": np.ones([], "float64")}
+    want, got = cases[0].run(feed), cases[1].run(feed)
+    for a, b in zip(want, got):
+        np.testing.assert_allclose(b, a, rtol=1e-11, atol=1e-12)

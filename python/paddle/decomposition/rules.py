@@ -162,7 +162,7 @@ def log_softmax(e, op):
 @rule("softmax_with_cross_entropy")
 def softmax_with_cross_entropy(e, op):
     """Soft labels: -sum(label * log_softmax). Hard labels (integer ids, extent 1 on the class
-    axis): the log-probability picked by comparing the ids with 0..C-1, zeroed where the id is
+    axis): the log-probability picked by a one-hot of the ids, zeroed where the id is
     ignore_index. Stays composite without softmax (use_softmax=False), for an unknown class
     count, and for labels of other ranks or dtypes."""
     got = _float_input(e, op, "Logits")
@@ -181,7 +181,7 @@ def softmax_with_cross_entropy(e, op):
         if label_dtype != e.dtype:
             return False
     elif label_dtype not in (VarType.INT32, VarType.INT64) or classes < 0 or \
-            label_shape[axis] not in (1, -1):
+            label_shape[axis] != 1:
         return False
     d, ex, total = _shifted_exp(e, logits, axis)
     if _out(op, "Softmax") is not None:
@@ -192,21 +192,16 @@ def softmax_with_cross_entropy(e, op):
         e.scale(picked, -1.0, 0.0, _out(op, "Loss"))
         return True
     valid = e.compare("not_equal", label, e.const(_attr(op, "ignore_index"), label_dtype))
-    if axis == rank - 1:
-        # one_hot_v2 checks the ids as the kernel does; ignored ones become 0 first.
-        kept_ids = e.mul(label, e.cast(valid, label_dtype, VarType.BOOL, stop_gradient=True))
-        xshape = e.var(stop_gradient=True)
-        ids = e.op("squeeze2", {"X": kept_ids}, {"axes": [axis]}, stop_gradient=True,
-                   extra_outputs={"XShape": [xshape]})
-        hit = e.op("one_hot_v2", {"X": ids}, {"depth": classes, "dtype": int(e.dtype),
-                                              "allow_out_of_range": False}, stop_gradient=True)
-    else:
-        # Classes on an inner axis: compare the ids with 0..C-1 along it (an id out of range
-        # gives a loss of 0 here, where the kernel raises).
-        ids_shape = [1] * rank
-        ids_shape[axis] = classes
-        ids = e.const(0, label_dtype, ids_shape, values=range(classes))
-        hit = e.cast(e.compare("equal", label, ids), e.dtype, VarType.BOOL, stop_gradient=True)
+    # one_hot_v2 rejects ids out of range as the kernel does; ignored ids become 0 first.
+    kept_ids = e.mul(label, e.cast(valid, label_dtype, VarType.BOOL, stop_gradient=True))
+    ids = e.op("squeeze2", {"X": kept_ids}, {"axes": [axis]}, stop_gradient=True,
+               extra_outputs={"XShape": [e.var(stop_gradient=True)]})
+    hit = e.op("one_hot_v2", {"X": ids}, {"depth": classes, "dtype": int(e.dtype),
+                                          "allow_out_of_range": False}, stop_gradient=True)
+    if axis != rank - 1:  # one_hot appends the class axis: move it into place
+        perm = list(range(axis)) + [rank - 1] + list(range(axis, rank - 1))
+        hit = e.op("transpose2", {"X": hit}, {"axis": perm}, stop_gradient=True,
+                   extra_outputs={"XShape": [e.var(stop_gradient=True)]})
     picked = e.reduce("reduce_sum", e.mul(hit, log_prob), [axis], True)
     valid = e.cast(valid, e.dtype, VarType.BOOL, stop_gradient=True)
     e.scale(e.mul(picked, valid), -1.0, 0.0, _out(op, "Loss"))
