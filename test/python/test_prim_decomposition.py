@@ -612,3 +612,21 @@ def test_norms_with_dynamic_batch():
     want, got = cases[0].run(feed), cases[1].run(feed)
     for a, b in zip(want, got):
         np.testing.assert_allclose(b, a, rtol=1e-11, atol=1e-12)
+
+
+def test_forward_prim_in_sub_blocks():
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        x = paddle.static.data("x", [3, 4], "float64")
+        flag = paddle.static.data("flag", [1], "bool")
+        out = paddle.static.nn.cond(flag, lambda: F.softmax(x) * 2.0, lambda: F.gelu(x))
+    exe = paddle.static.Executor()
+    for taken in (True, False):
+        feed = {"x": RNG.standard_normal([3, 4]), "flag": np.array([taken])}
+        want = exe.run(main, feed=feed, fetch_list=[out])[0]
+        core._set_prim_forward_enabled(True)
+        np.testing.assert_allclose(exe.run(main, feed=feed, fetch_list=[out])[0], want,
+                                   rtol=1e-12)
+        core._set_prim_forward_enabled(False)
+    core._set_prim_forward_enabled(True)
+    assert not {"softmax", "gelu"} & set(_op_types(exe._prim_program(main)))

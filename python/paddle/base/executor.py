@@ -48,7 +48,7 @@ class Executor:
         self.place = place
         self._core = core.Executor(place)
         self._closed = False
-        self._prim_cache = {}  # program uid -> ((uid, generation), decomposed clone)
+        self._prim_cache = {}  # program uid -> ((uid, generation), decomposed clone or None)
 
     def close(self):
         self._closed = True
@@ -105,7 +105,7 @@ class Executor:
         key = program._cache_key()
         hit = cache.get(key[0])
         if hit is not None and hit[0] == key:
-            return hit[1]
+            return hit[1] or program
         from paddle.base.framework import OpRole
         from paddle.decomposition import decompose_program, needs_decomposition
         trained = any(op.has_attr("op_role") and op.attr("op_role") & OpRole.Backward
@@ -118,7 +118,7 @@ class Executor:
             decompose_program(result)
         if len(cache) >= 16:  # bounded: drop the oldest program
             cache.pop(next(iter(cache)))
-        cache[key[0]] = (key, result)
+        cache[key[0]] = (key, result if result is not program else None)  # no hold on it
         return result
 
     @staticmethod
