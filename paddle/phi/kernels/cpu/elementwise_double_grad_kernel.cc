@@ -89,3 +89,16 @@ void MultiplyDoubleGradKernel(const Context& dev_ctx, const DenseTensor& x, cons
 PD_REGISTER_KERNEL(add_double_grad, CPU, phi::AddDoubleGradKernel, float, double);
 PD_REGISTER_KERNEL(subtract_double_grad, CPU, phi::SubtractDoubleGradKernel, float, double);
 PD_REGISTER_KERNEL(multiply_double_grad, CPU, phi::MultiplyDoubleGradKernel, float, double);
+
+PD_KERNEL_USES(add_double_grad, add);
+PD_KERNEL_USES(add_double_grad, subtract);
+PD_KERNEL_USES(add_double_grad, multiply);
+PD_KERNEL_USES(add_double_grad, multiply_grad);
+PD_KERNEL_USES(subtract_double_grad, add);
+PD_KERNEL_USES(subtract_double_grad, subtract);
+PD_KERNEL_USES(subtract_double_grad, multiply);
+PD_KERNEL_USES(subtract_double_grad, multiply_grad);
+PD_KERNEL_USES(multiply_double_grad, add);
+PD_KERNEL_USES(multiply_double_grad, subtract);
+PD_KERNEL_USES(multiply_double_grad, multiply);
+PD_KERNEL_USES(multiply_double_grad, multiply_grad);

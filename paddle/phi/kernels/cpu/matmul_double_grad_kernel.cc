@@ -55,3 +55,7 @@ void MatmulDoubleGradKernel(const Context& dev_ctx, const DenseTensor& x, const 
 }  // namespace phi
 
 PD_REGISTER_KERNEL(matmul_double_grad, CPU, phi::MatmulDoubleGradKernel, float, double);
+
+PD_KERNEL_USES(matmul_double_grad, add);
+PD_KERNEL_USES(matmul_double_grad, matmul);
+PD_KERNEL_USES(matmul_double_grad, matmul_grad);
