@@ -23,7 +23,8 @@ attrs: {scale: scale, bias: 0.0}} where a string value naming a forward attribut
 Attribute types: int int64 float float64 bool str int[] int64[] float[] float64[] bool[] str[]
 dtype (a VarType name or number, stored as INT) block.
 
-Usage: gen_op_records.py <yaml_dir> <infermeta_dir> <output.cc>
+Usage: gen_op_records.py <yaml_dir> <infermeta_dir> <output.cc> [--only OPS_FILE]
+  --only: a tailored build (tools/tailor.sh) keeps only the ops listed (one per line).
 """
 import os
 import re
@@ -231,6 +232,10 @@ def emit_record(rec, out):
 
 def main():
     yaml_dir, infermeta_dir, output = sys.argv[1:4]
+    only = None
+    if sys.argv[4:5] == ["--only"]:
+        with open(sys.argv[5]) as f:
+            only = {line.strip() for line in f if line.strip()}
     records = []
     for name in sorted(os.listdir(yaml_dir)):
         if name.endswith(".yaml"):
@@ -244,7 +249,12 @@ def main():
             if rec["op"] in seen:
                 raise RecordError(f"op {rec['op']} defined in {seen[rec['op']]} and {fname}")
             seen[rec["op"]] = fname
-            emit_record(rec, body)
+            if only is None or rec["op"] in only:
+                emit_record(rec, body)
+        if only is not None:
+            unknown = sorted(only - set(seen))
+            if unknown:
+                raise RecordError(f"--only names ops without a record: {unknown}")
         for fname, rec in records:
             grad = rec.get("grad")
             gtype = grad if isinstance(grad, str) else (grad or {}).get("op")

@@ -16,6 +16,15 @@ if [ -e build_phi/paddle/framework ] && ls build_phi/paddle/framework/*.so >/dev
 fi
 ctest --test-dir build_phi --output-on-failure
 
+echo "== tailored inference library (tools/tailor.sh on the LeNet and ResNet-18 fixtures)"
+FIXTURES=../shared/fixtures/paddle_models
+if [ -f "$FIXTURES/lenet.pdmodel" ] && [ -f "$FIXTURES/resnet18.pdmodel" ]; then
+  bash tools/tailor.sh "$FIXTURES/lenet.pdmodel" "$FIXTURES/resnet18.pdmodel" build_tailor
+  TAILOR_DIR=build_tailor python3 -m pytest -q test/tailor/test_tailor.py
+else
+  echo "no fixtures in $FIXTURES: skipped"
+fi
+
 echo "== fuzzing: model loader + single ops (libFuzzer + ASan + UBSan, 60 s)"
 bash tools/fuzz.sh "${FUZZ_SECONDS:-60}"
 

@@ -4,6 +4,7 @@
 #include <mutex>
 
 #include "paddle/common/errors.h"
+#include "paddle/phi/core/kernel_registry.h"  // TailoredNote
 
 namespace paddle {
 namespace framework {
@@ -52,7 +53,8 @@ const OpRecord* OpRecordRegistry::Find(const std::string& type) const {
 
 const OpRecord& OpRecordRegistry::Get(const std::string& type) const {
   const OpRecord* record = Find(type);
-  PD_CHECK(record != nullptr, NotFound, "expected a registered op type, but got '", type, "'");
+  PD_CHECK(record != nullptr, NotFound, "expected a registered op type, but got '", type, "'",
+           phi::TailoredNote());
   return *record;
 }
 

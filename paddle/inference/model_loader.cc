@@ -12,6 +12,7 @@
 #include "paddle/framework/var_type.h"
 #include "paddle/inference/pass_hook.h"
 #include "paddle/inference/predictor_impl.h"
+#include "paddle/phi/core/kernel_registry.h"  // TailoredNote
 #include "paddle/ir/pass.h"
 
 namespace paddle {
@@ -146,7 +147,7 @@ void CheckOpsRegistered(const framework::ProgramDesc& program, const std::string
       const std::string& type = block.Op(i)->Type();
       PD_CHECK(registry.Find(type) != nullptr, Unimplemented, "expected op types this runtime ",
                "supports in the model program ", source, ", but got op type '", type,
-               "' (op #", i, " of block ", b, "), which is not registered");
+               "' (op #", i, " of block ", b, "), which is not registered", phi::TailoredNote());
     }
   }
 }

@@ -3,6 +3,9 @@
 // whose inputs need gradients is recorded as a TapeNode, and backward runs the grad ops the
 // op records' grad makers build (the makers append_backward uses), prepared once per node
 // kind. So eager mode has no op system or gradient formula of its own.
+#include <Python.h>
+#include <structmember.h>  // needs Python.h first: PyMemberDef, T_OBJECT_EX
+
 #include <cstring>
 #include <memory>
 #include <string>
@@ -41,15 +44,41 @@ void ForEachSlot(const py::dict& slots, Fn&& fn) {
 }  // namespace
 
 std::string SlotName(const py::handle& slot) {
+  std::string name;
+  AppendSlotName(slot, &name);
+  return name;
+}
+
+void AppendSlotName(const py::handle& slot, std::string* out) {
   Py_ssize_t size = 0;
   const char* data =
       PyUnicode_Check(slot.ptr()) ? PyUnicode_AsUTF8AndSize(slot.ptr(), &size) : nullptr;
   PD_CHECK(data != nullptr, InvalidArgument, "expected slot names to be strings, but got ",
            std::string(py::str(py::type::of(slot))));
-  return std::string(data, static_cast<size_t>(size));
+  out->append(data, static_cast<size_t>(size));
+}
+
+phi::DenseTensor* DenseTensorOf(PyObject* obj) {
+  static PyTypeObject* dense_type =
+      reinterpret_cast<PyTypeObject*>(py::type::of<phi::DenseTensor>().ptr());
+  if (Py_TYPE(obj) == dense_type) {
+    auto* inst = reinterpret_cast<py::detail::instance*>(obj);
+    if (inst->simple_layout) return static_cast<phi::DenseTensor*>(inst->simple_value_holder[0]);
+  }
+  py::handle value(obj);
+  return py::isinstance<phi::DenseTensor>(value) ? value.cast<phi::DenseTensor*>() : nullptr;
 }
 
 namespace {
+
+// The byte offset of slot `name` of `type` (a member descriptor of its __slots__), 0 if it
+// has none.
+Py_ssize_t SlotOffset(PyTypeObject* type, const char* name) {
+  PyObject* descr = _PyType_Lookup(type, py::str(name).ptr());  // borrowed
+  if (descr == nullptr || Py_TYPE(descr) != &PyMemberDescr_Type) return 0;
+  PyMemberDef* member = reinterpret_cast<PyMemberDescrObject*>(descr)->d_member;
+  return member->type == T_OBJECT_EX ? member->offset : 0;
+}
 
 // Names each entry of `slots` "<slot>#<i>" in `op` (None entries become @EMPTY@).
 void AddSlots(const py::dict& slots, bool input, OpDesc* op) {
@@ -125,19 +154,19 @@ void AppendValueKey(const py::handle& value, std::string* key) {
 void CollectSlots(const py::dict& slots, std::vector<phi::DenseTensor*>* tensors,
                   std::string* key) {
   ForEachSlot(slots, [&](const py::handle& slot, const std::vector<PyObject*>& entries) {
-    key->append(SlotName(slot)).push_back('(');
+    AppendSlotName(slot, key);
+    key->push_back('(');
     for (PyObject* entry : entries) {
       if (entry == Py_None) {
         key->push_back('N');
         tensors->push_back(nullptr);
         continue;
       }
-      py::handle value(entry);
-      PD_CHECK(py::isinstance<phi::DenseTensor>(value), InvalidArgument, "expected slot ",
-               SlotName(slot), " to hold DenseTensors, but got ",
-               std::string(py::str(py::type::of(value))));
+      phi::DenseTensor* value = DenseTensorOf(entry);
+      PD_CHECK(value != nullptr, InvalidArgument, "expected slot ", SlotName(slot),
+               " to hold DenseTensors, but got ", std::string(py::str(py::type::of(entry))));
       key->push_back('t');
-      tensors->push_back(value.cast<phi::DenseTensor*>());
+      tensors->push_back(value);
     }
     key->push_back(')');
   });
@@ -149,12 +178,12 @@ void CollectSlots(const py::dict& slots, std::vector<phi::DenseTensor*>* tensors
 bool CollectTensorSlots(const py::dict& slots, std::vector<phi::DenseTensor*>* tensors,
                         std::string* key, bool* needs_grad,
                         std::vector<PyObject*>* objects = nullptr) {
-  static PyObject* value_attr = PyUnicode_InternFromString("_t");
   static PyObject* stop_attr = PyUnicode_InternFromString("_stop_gradient");
   bool ok = true;
   ForEachSlot(slots, [&](const py::handle& slot, const std::vector<PyObject*>& entries) {
     if (!ok) return;
-    key->append(SlotName(slot)).push_back('(');
+    AppendSlotName(slot, key);
+    key->push_back('(');
     for (PyObject* entry : entries) {
       if (objects != nullptr) objects->push_back(entry);
       if (entry == Py_None) {
@@ -163,9 +192,8 @@ bool CollectTensorSlots(const py::dict& slots, std::vector<phi::DenseTensor*>* t
         continue;
       }
       // The Tensor (held by the caller's dict) keeps its DenseTensor alive.
-      py::object value = py::reinterpret_steal<py::object>(PyObject_GetAttr(entry, value_attr));
-      if (!value || !py::isinstance<phi::DenseTensor>(value)) {
-        PyErr_Clear();
+      phi::DenseTensor* value = EagerOpCache::Instance().ValueOf(entry);
+      if (value == nullptr) {
         ok = false;
         return;
       }
@@ -180,7 +208,7 @@ bool CollectTensorSlots(const py::dict& slots, std::vector<phi::DenseTensor*>* t
         Py_DECREF(stop);
       }
       key->push_back('t');
-      tensors->push_back(value.cast<phi::DenseTensor*>());
+      tensors->push_back(value);
     }
     key->push_back(')');
   });
@@ -239,41 +267,84 @@ py::object EagerOpCache::CallNew(const std::string& type, const py::dict& inputs
   PD_CHECK(tensor_type_ && uid_counter_, PreconditionNotMet,
            "expected eager_set_tensor_type to be called before eager_call_new");
   std::vector<phi::DenseTensor*> ins;
-  std::string key = type;
-  key.push_back('|');
+  std::vector<PyObject*> in_objs;
+  std::string key;
+  key.reserve(128);  // one allocation for the key
+  key.append(type).push_back('|');
   bool needs_grad = false;
-  if (!CollectTensorSlots(inputs, &ins, &key, &needs_grad)) return py::none();
+  if (!CollectTensorSlots(inputs, &ins, &key, &needs_grad, &in_objs)) return py::none();
   key.append("|Out(t)");
+  const std::shared_ptr<CachedEagerOp>* found = FindExisting(&key, attrs);
+  if (found == nullptr) {
+    py::dict outputs;  // the desc's output slot: one entry (any object but None)
+    outputs["Out"] = py::make_tuple(py::str("Out"));
+    found = &Insert(type, inputs, outputs, attrs, std::move(key));
+  }
+  std::shared_ptr<CachedEagerOp> op = *found;
+  return RunNew(op, ins, in_objs, needs_grad && grad_enabled && op->differentiable());
+}
+
+py::object EagerOpCache::RunNew(const std::shared_ptr<CachedEagerOp>& op,
+                                const std::vector<phi::DenseTensor*>& ins,
+                                const std::vector<PyObject*>& in_objs, bool record) {
   // The output: a Tensor made as new_tensor() makes it (no __init__), with a new DenseTensor.
   py::object value = py::cast(phi::DenseTensor());
-  const std::shared_ptr<CachedEagerOp>* op = FindExisting(&key, attrs);
-  if (op == nullptr) {
-    py::dict outputs;  // the desc's output slot
-    outputs["Out"] = py::make_tuple(value);
-    op = &Insert(type, inputs, outputs, attrs, std::move(key));
-  }
   py::object out = NewTensor(value);
-  if (needs_grad && grad_enabled && (*op)->differentiable()) {
-    py::dict outputs;
-    outputs["Out"] = py::make_tuple(out);
-    RecordOp(type, inputs, outputs, attrs);
-    return out;
+  phi::DenseTensor* out_value = DenseTensorOf(value.ptr());
+  if (record) {
+    RecordPrepared(op, ins, {out_value}, in_objs, {out.ptr()});
+  } else {
+    op->Run(ins, {out_value});
   }
-  (*op)->Run(ins, {value.cast<phi::DenseTensor*>()});
   return out;
 }
 
+void EagerOpCache::SetTensorType(py::object type, py::object uid_counter) {
+  auto* tensor_type = reinterpret_cast<PyTypeObject*>(type.ptr());
+  value_offset_ = SlotOffset(tensor_type, "_t");
+  uid_offset_ = SlotOffset(tensor_type, "_uid");
+  tensor_type_ = std::move(type);
+  uid_counter_ = std::move(uid_counter);
+}
+
+phi::DenseTensor* EagerOpCache::ValueOf(PyObject* tensor) const {
+  if (value_offset_ != 0 && PyObject_TypeCheck(tensor, tensor_type())) {
+    PyObject* value =
+        *reinterpret_cast<PyObject**>(reinterpret_cast<char*>(tensor) + value_offset_);
+    return value != nullptr ? DenseTensorOf(value) : nullptr;
+  }
+  static PyObject* value_attr = PyUnicode_InternFromString("_t");
+  PyObject* value = PyObject_GetAttr(tensor, value_attr);
+  if (value == nullptr) {
+    PyErr_Clear();
+    return nullptr;
+  }
+  phi::DenseTensor* result = DenseTensorOf(value);
+  Py_DECREF(value);  // `tensor` still holds it
+  return result;
+}
+
 py::object EagerOpCache::NewTensor(const py::object& value) {
-  auto* tensor_type = reinterpret_cast<PyTypeObject*>(tensor_type_.ptr());
-  py::object out = py::reinterpret_steal<py::object>(tensor_type->tp_alloc(tensor_type, 0));
+  PyTypeObject* type = tensor_type();
+  py::object out = py::reinterpret_steal<py::object>(type->tp_alloc(type, 0));
   if (!out) throw py::error_already_set();
+  PyObject* uid = PyIter_Next(uid_counter_.ptr());
+  if (uid == nullptr) throw py::error_already_set();
+  if (value_offset_ != 0 && uid_offset_ != 0) {
+    // A new object's slots are null: store the references (tp_alloc zeroed them).
+    auto slot = [&](Py_ssize_t offset) {
+      return reinterpret_cast<PyObject**>(reinterpret_cast<char*>(out.ptr()) + offset);
+    };
+    *slot(value_offset_) = value.inc_ref().ptr();
+    *slot(uid_offset_) = uid;
+    return out;
+  }
   static PyObject* attr_t = PyUnicode_InternFromString("_t");
   static PyObject* attr_uid = PyUnicode_InternFromString("_uid");
-  py::object uid = py::reinterpret_steal<py::object>(PyIter_Next(uid_counter_.ptr()));
-  if (!uid) throw py::error_already_set();
-  if (PyObject_SetAttr(out.ptr(), attr_t, value.ptr()) != 0 ||
-      PyObject_SetAttr(out.ptr(), attr_uid, uid.ptr()) != 0)
-    throw py::error_already_set();
+  bool ok = PyObject_SetAttr(out.ptr(), attr_t, value.ptr()) == 0 &&
+            PyObject_SetAttr(out.ptr(), attr_uid, uid) == 0;
+  Py_DECREF(uid);
+  if (!ok) throw py::error_already_set();
   return out;
 }
 
@@ -296,7 +367,8 @@ const std::shared_ptr<CachedEagerOp>* EagerOpCache::FindExisting(std::string* ke
   key->push_back('|');
   for (auto item : attrs) {
     if (item.second.is_none()) continue;
-    key->append(SlotName(item.first)).push_back('=');
+    AppendSlotName(item.first, key);
+    key->push_back('=');
     AppendValueKey(item.second, key);
   }
   auto it = ops_.find(*key);
@@ -307,10 +379,15 @@ const std::shared_ptr<CachedEagerOp>& EagerOpCache::Insert(const std::string& ty
                                                            const py::dict& inputs,
                                                            const py::dict& outputs,
                                                            const py::dict& attrs, std::string key) {
-  OpDesc desc = BuildEagerDesc(type, inputs, outputs, attrs);
-  auto op = std::make_shared<CachedEagerOp>(std::move(desc), SlotNames(inputs), SlotNames(outputs));
+  std::shared_ptr<CachedEagerOp> op = Make(type, inputs, outputs, attrs);
   if (ops_.size() >= kMaxOps) ops_.clear();
   return ops_.emplace(std::move(key), std::move(op)).first->second;
+}
+
+std::shared_ptr<CachedEagerOp> EagerOpCache::Make(const std::string& type, const py::dict& inputs,
+                                                  const py::dict& outputs, const py::dict& attrs) {
+  return std::make_shared<CachedEagerOp>(BuildEagerDesc(type, inputs, outputs, attrs),
+                                         SlotNames(inputs), SlotNames(outputs));
 }
 
 const std::shared_ptr<CachedEagerOp>& EagerOpCache::Find(const std::string& type,
@@ -423,6 +500,7 @@ void BindEager(py::module_* module) {
       [](phi::DenseTensor* t, uint32_t before) { MarkWrittenInPlace(t, before); },
       py::arg("tensor"), py::arg("before"));
   BindEagerTape(&m);
+  BindEagerOperators(&m);
   m.def("eager_op_cache_size", [] { return EagerOpCache::Instance().size(); });
 }
 

@@ -22,6 +22,12 @@ using framework::OpDesc;
 
 // A slot (or variable) name given from Python, which must be a str.
 std::string SlotName(const py::handle& slot);
+void AppendSlotName(const py::handle& slot, std::string* out);
+
+// The DenseTensor held by a Python DenseTensor object, nullptr for any other object. The
+// exact type is read straight from pybind11's simple instance layout; anything else (a
+// subclass) goes through pybind11's cast.
+phi::DenseTensor* DenseTensorOf(PyObject* obj);
 
 // In-place version counting (Tensor.inplace_version). The count lives with the storage, so
 // every DenseTensor sharing it (a detached view, a tape node's saved copy) sees one count.
@@ -209,13 +215,25 @@ class EagerOpCache {
   // nothing run, when an argument is not an eager Tensor.
   py::object CallNew(const std::string& type, const py::dict& inputs, const py::dict& attrs,
                      bool grad_enabled);
+  // Runs `op` (one output) on `ins` (the Tensors `in_objs`, None for absent entries) into
+  // a new Tensor, which it returns; with `record` the call goes on the tape.
+  py::object RunNew(const std::shared_ptr<CachedEagerOp>& op,
+                    const std::vector<phi::DenseTensor*>& ins,
+                    const std::vector<PyObject*>& in_objs, bool record);
+  // A prepared op for a call with these slots (Tensors, DenseTensors or None: only the
+  // arities and None positions matter) and attributes, outside the cache.
+  static std::shared_ptr<CachedEagerOp> Make(const std::string& type, const py::dict& inputs,
+                                             const py::dict& outputs, const py::dict& attrs);
   // A new eager Tensor holding `value` (a DenseTensor object): of the type given to
   // SetTensorType, made without __init__ (`_t` and a new `_uid` set, the rest class defaults).
   py::object NewTensor(const py::object& value);
-  void SetTensorType(py::object type, py::object uid_counter) {
-    tensor_type_ = std::move(type);
-    uid_counter_ = std::move(uid_counter);
-  }
+  // Also finds the type's `_t` / `_uid` slots (Tensor's __slots__), read and written
+  // directly at their offsets.
+  void SetTensorType(py::object type, py::object uid_counter);
+  PyTypeObject* tensor_type() const { return reinterpret_cast<PyTypeObject*>(tensor_type_.ptr()); }
+  // The DenseTensor of an eager Tensor (its `_t`), nullptr when `tensor` is not one; valid
+  // while the Tensor lives and keeps that value.
+  phi::DenseTensor* ValueOf(PyObject* tensor) const;
 
   // The prepared op for a call on eager Tensors, without running it; `ins`/`outs` get the
   // DenseTensors and `in_objs`/`out_objs` the Tensor objects (None entries included), in the
@@ -243,16 +261,23 @@ class EagerOpCache {
 
   static constexpr size_t kMaxOps = 4096;
   std::unordered_map<std::string, std::shared_ptr<CachedEagerOp>> ops_;
-  py::object tensor_type_;  // paddle.base.eager.Tensor
-  py::object uid_counter_;  // its identity counter
+  py::object tensor_type_;                        // paddle.base.eager.Tensor
+  py::object uid_counter_;                        // its identity counter
+  Py_ssize_t value_offset_ = 0, uid_offset_ = 0;  // of its `_t` / `_uid` slots (0: none)
 };
 
+// Runs prepared `op` on `ins` into `outs` and records it on the tape: `in_objs` /
+// `out_objs` are the Tensors (None for an absent input) in the op's name order (eager_tape.cc).
+void RecordPrepared(const std::shared_ptr<CachedEagerOp>& op, std::vector<phi::DenseTensor*> ins,
+                    std::vector<phi::DenseTensor*> outs, const std::vector<PyObject*>& in_objs,
+                    const std::vector<PyObject*>& out_objs);
 // Runs op `type` on eager Tensors and records it on the tape (eager_tape.cc).
 void RecordOp(const std::string& type, const py::dict& inputs, const py::dict& outputs,
               const py::dict& attrs);
 
-// Binds the autograd tape (eager_tape.cc).
+// Binds the autograd tape (eager_tape.cc) and Tensor's operators (eager_operators.cc).
 void BindEagerTape(py::module_* m);
+void BindEagerOperators(py::module_* m);
 
 }  // namespace pybind
 }  // namespace paddle

@@ -211,6 +211,9 @@ phi::DenseTensor ZerosLike(const phi::DenseTensor& value) {
   return out;
 }
 
+}  // namespace
+
+
 // Runs the prepared `op` on eager Tensors (`in_objs`/`out_objs`, None entries included, with
 // their DenseTensors `ins`/`outs`, in the op's input_names / output_names order) and records
 // a node. An output that is also an input (an in-place op) gets fresh storage, so the node
@@ -272,6 +275,8 @@ void RecordPrepared(const std::shared_ptr<CachedEagerOp>& op, std::vector<phi::D
     if (!constant[o]) Attach(out_objs[o], node);
   }
 }
+
+namespace {
 
 // A gradient during backward: its value and, under create_graph, the Tensor holding it (the
 // output of recorded grad ops, so that it can be differentiated again).

@@ -1,5 +1,7 @@
 // Bindings of the Executor and of the op record registry (read by the Python API so that
 // slots, attributes and defaults come from the one record of each op).
+#include <algorithm>
+
 #include "paddle/executor/executor.h"
 #include "paddle/framework/op_record.h"
 #include "paddle/pybind/pybind_common.h"
@@ -14,31 +16,32 @@ void BindExecutor(py::module_* module) {
              return std::make_unique<executor::Executor>(place, capacity);
            }),
            py::arg("place"), py::arg("cache_capacity") = 16)
-      .def("run",
-           [](executor::Executor& exe, const framework::ProgramDesc& program,
-              framework::Scope* scope, const py::dict& feed,
-              const std::vector<std::string>& fetch_names) {
-             std::vector<std::pair<std::string, phi::DenseTensor>> feeds;
-             for (auto item : feed) {
-               std::string name = py::str(item.first);
-               if (py::isinstance<phi::DenseTensor>(item.second)) {
-                 feeds.emplace_back(name, item.second.cast<phi::DenseTensor>());
-               } else {
-                 py::array array = py::array::ensure(item.second);
-                 PD_CHECK(array, InvalidArgument, "expected feed '", name,
-                          "' to be a numpy array or a DenseTensor, but got ",
-                          std::string(py::str(py::type::of(item.second))));
-                 feeds.emplace_back(name, NumpyToTensor(array));
-               }
-             }
-             std::vector<phi::DenseTensor> out;
-             {
-               py::gil_scoped_release release;
-               out = exe.Run(program, scope, feeds, fetch_names);
-             }
-             return out;
-           },
-           py::arg("program"), py::arg("scope"), py::arg("feed"), py::arg("fetch_names"))
+      .def(
+          "run",
+          [](executor::Executor& exe, const framework::ProgramDesc& program,
+             framework::Scope* scope, const py::dict& feed,
+             const std::vector<std::string>& fetch_names) {
+            std::vector<std::pair<std::string, phi::DenseTensor>> feeds;
+            for (auto item : feed) {
+              std::string name = py::str(item.first);
+              if (py::isinstance<phi::DenseTensor>(item.second)) {
+                feeds.emplace_back(name, item.second.cast<phi::DenseTensor>());
+              } else {
+                py::array array = py::array::ensure(item.second);
+                PD_CHECK(array, InvalidArgument, "expected feed '", name,
+                         "' to be a numpy array or a DenseTensor, but got ",
+                         std::string(py::str(py::type::of(item.second))));
+                feeds.emplace_back(name, NumpyToTensor(array));
+              }
+            }
+            std::vector<phi::DenseTensor> out;
+            {
+              py::gil_scoped_release release;
+              out = exe.Run(program, scope, feeds, fetch_names);
+            }
+            return out;
+          },
+          py::arg("program"), py::arg("scope"), py::arg("feed"), py::arg("fetch_names"))
       .def("cache_size", &executor::Executor::cache_size)
       .def("clear_cache", &executor::Executor::ClearCache)
       .def("last_peak_bytes", &executor::Executor::last_peak_bytes)
@@ -62,6 +65,24 @@ void BindExecutor(py::module_* module) {
 void BindRegistry(py::module_* module) {
   py::module_& m = *module;
   m.def("op_types", [] { return framework::OpRecordRegistry::Instance().Types(); });
+  // The kernel registry's use log (tools/tailor_list.py): on clears and starts it; off stops
+  // it; both return the kernels selected since it started, "<name> <backend> <dtype>".
+  m.def("kernel_use_log", [](bool on) {
+    auto& registry = phi::KernelRegistry::Instance();
+    std::vector<std::string> log = registry.UseLog();
+    registry.SetUseLog(on);
+    return log;
+  });
+  // The op types whose records run one of the given kernels.
+  m.def("op_types_of_kernels", [](const std::vector<std::string>& kernels) {
+    std::vector<std::string> types;
+    auto& registry = framework::OpRecordRegistry::Instance();
+    for (const auto& type : registry.Types()) {
+      const std::string& kernel = registry.Get(type).kernel_name;
+      if (std::find(kernels.begin(), kernels.end(), kernel) != kernels.end()) types.push_back(type);
+    }
+    return types;
+  });
   m.def("has_op", [](const std::string& type) {
     return framework::OpRecordRegistry::Instance().Find(type) != nullptr;
   });

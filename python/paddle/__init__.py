@@ -15,6 +15,7 @@ from paddle import (autograd, distributed, inference, io, metric, nn, optimizer,
 from paddle import framework, jit  # noqa: F401,E402 - jit converts nn.Layers: after nn
 from paddle import profiler  # noqa: F401,E402
 from paddle import linalg  # noqa: F401,E402
+from paddle import decomposition, incubate  # noqa: F401,E402
 from paddle.framework.io import load, save  # noqa: F401
 from paddle.tensor import *  # noqa: F401,F403
 from paddle.tensor.math import abs, max, min, pow, sum  # noqa: F401,A004

@@ -26,14 +26,31 @@ const Kernel* KernelRegistry::Find(const std::string& name, const KernelKey& key
 
 const Kernel& KernelRegistry::Select(const std::string& name, const KernelKey& key) const {
   const Kernel* kernel = Find(name, key);
-  if (kernel != nullptr) return *kernel;
+  if (kernel != nullptr) {
+    if (log_on_.load(std::memory_order_relaxed)) {
+      std::lock_guard<std::mutex> lock(log_mutex_);
+      log_.insert(name + " " + BackendToString(key.backend) + " " + DataTypeToString(key.dtype));
+    }
+    return *kernel;
+  }
   auto it = kernels_.find(name);
   PD_CHECK(it != kernels_.end(), NotFound, "expected a registered kernel named '", name,
-           "', but there is none");
+           "', but there is none", TailoredNote());
   std::ostringstream keys;
   for (const auto& entry : it->second) keys << " " << entry.first;
   PD_THROW(NotFound, "expected kernel '", name, "' for ", key, ", but it is registered only for",
-           keys.str());
+           keys.str(), TailoredNote());
+}
+
+void KernelRegistry::SetUseLog(bool on) {
+  std::lock_guard<std::mutex> lock(log_mutex_);
+  if (on) log_.clear();
+  log_on_ = on;
+}
+
+std::vector<std::string> KernelRegistry::UseLog() const {
+  std::lock_guard<std::mutex> lock(log_mutex_);
+  return {log_.begin(), log_.end()};
 }
 
 std::vector<KernelKey> KernelRegistry::KeysOf(const std::string& name) const {

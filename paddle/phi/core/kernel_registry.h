@@ -3,8 +3,11 @@
 //   PD_REGISTER_KERNEL(relu, CPU, phi::ReluKernel, float, double);
 #pragma once
 
+#include <atomic>
 #include <map>
+#include <mutex>
 #include <ostream>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -58,13 +61,31 @@ class KernelRegistry {
   // the kernel and the registered keys.
   const Kernel& Select(const std::string& name, const KernelKey& key) const;
   const Kernel* Find(const std::string& name, const KernelKey& key) const;
+  // While on, every kernel Select returns is noted (tools/tailor.sh lists what models use);
+  // UseLog() gives them as "<name> <backend> <dtype>" lines, sorted.
+  void SetUseLog(bool on);
+  std::vector<std::string> UseLog() const;
   bool HasKernel(const std::string& name) const { return kernels_.count(name) > 0; }
   std::vector<KernelKey> KeysOf(const std::string& name) const;
   std::vector<std::string> Names() const;
 
  private:
   std::unordered_map<std::string, std::map<KernelKey, Kernel>> kernels_;
+  std::atomic<bool> log_on_{false};
+  mutable std::mutex log_mutex_;
+  mutable std::set<std::string> log_;
 };
+
+// A library built by tools/tailor.sh holds only the kernels (and ops) of the models it was
+// tailored to; lookups of anything else say so.
+#ifdef PADDLE_TAILORED_FOR
+inline const char* TailoredNote() {
+  return "; this library was tailored by tools/tailor.sh to the models [" PADDLE_TAILORED_FOR
+         "] and holds only what they use (tailor it again with a model that needs this)";
+}
+#else
+inline const char* TailoredNote() { return ""; }
+#endif
 
 template <typename Fn>
 Kernel MakeKernel(Fn fn) {
@@ -72,17 +93,61 @@ Kernel MakeKernel(Fn fn) {
   return Kernel(&Caller::Call, reinterpret_cast<const void*>(fn), Caller::ArgsDef());
 }
 
-// Registers instantiate(T*) -> kernel function pointer for every T in Ts.
+// Registers instantiate(T*) -> kernel function pointer for every T in Ts; a T for which it
+// returns nullptr_t (a tailored build leaving that kernel out) registers nothing.
 template <typename... Ts>
 struct KernelRegistrar {
   template <typename Instantiate>
   KernelRegistrar(const char* name, Backend backend, Instantiate instantiate) {
-    (KernelRegistry::Instance().Register(
-         name, KernelKey{backend, DataLayout::ANY, CppTypeToDataType<Ts>::value},
-         MakeKernel(instantiate(static_cast<Ts*>(nullptr)))),
-     ...);
+    (RegisterOne<Ts>(name, backend, instantiate), ...);
+  }
+
+ private:
+  template <typename T, typename Instantiate>
+  static void RegisterOne(const char* name, Backend backend, Instantiate instantiate) {
+    using Fn = decltype(instantiate(static_cast<T*>(nullptr)));
+    if constexpr (!std::is_same_v<Fn, std::nullptr_t>) {
+      KernelRegistry::Instance().Register(
+          name, KernelKey{backend, DataLayout::ANY, CppTypeToDataType<T>::value},
+          MakeKernel(instantiate(static_cast<T*>(nullptr))));
+    }
   }
 };
+
+// Whether a tailored build keeps kernel `name` for (backend, T): the generated list of
+// tools/tailor.sh (phi/core/tailored_kernels.h), checked at compile time so that the kernels
+// left out are never instantiated. Every kernel in a full build.
+#ifdef PADDLE_TAILORED_FOR
+namespace tailor {
+struct Entry {
+  const char* name;
+  Backend backend;
+  DataType dtype;
+};
+constexpr bool SameName(const char* a, const char* b) {
+  while (*a != '\0' && *a == *b) {
+    ++a;
+    ++b;
+  }
+  return *a == *b;
+}
+}  // namespace tailor
+}  // namespace phi
+#include "phi/core/tailored_kernels.h"  // generated: phi::tailor::kKernels[]
+namespace phi {
+namespace tailor {
+constexpr bool Keeps(const char* name, Backend backend, DataType dtype) {
+  for (const Entry& e : kKernels) {
+    if (e.backend == backend && e.dtype == dtype && SameName(e.name, name)) return true;
+  }
+  return false;
+}
+}  // namespace tailor
+#define PD_KERNEL_KEPT(name, backend, T) \
+  ::phi::tailor::Keeps(name, ::phi::Backend::backend, ::phi::CppTypeToDataType<T>::value)
+#else
+#define PD_KERNEL_KEPT(name, backend, T) true
+#endif
 
 }  // namespace phi
 
@@ -91,11 +156,21 @@ struct KernelRegistrar {
 #define PD_CONCAT_INNER(a, b) a##b
 #define PD_CONCAT(a, b) PD_CONCAT_INNER(a, b)
 
+// PD_KERNEL_USES(kernel, used): kernel `kernel` calls kernel `used`'s function template
+// directly, not through the registry, so a tailored build that keeps `kernel` for a dtype
+// keeps `used` for it too (tools/tailor_list.py reads these lines). Written below the
+// PD_REGISTER_KERNEL lines of the caller's file.
+#define PD_KERNEL_USES(kernel, used) static_assert(true, #kernel " uses " #used)
+
 // PD_REGISTER_KERNEL(name, backend, kernel_template, types...)
 #define PD_REGISTER_KERNEL(name, backend, kernel_fn, ...)                              \
   static const ::phi::KernelRegistrar<__VA_ARGS__> PD_CONCAT(                          \
       pd_kernel_registrar_##name##_##backend##_, __LINE__)(                            \
       #name, ::phi::Backend::backend, [](auto* type_tag) {                             \
         using T = std::remove_pointer_t<decltype(type_tag)>;                           \
-        return &kernel_fn<T, PD_KERNEL_CONTEXT_##backend>;                             \
+        if constexpr (PD_KERNEL_KEPT(#name, backend, T)) {                             \
+          return &kernel_fn<T, PD_KERNEL_CONTEXT_##backend>;                           \
+        } else {                                                                       \
+          return nullptr;                                                              \
+        }                                                                              \
       })

@@ -12,6 +12,14 @@ def _names(items):
     return [i.name if isinstance(i, Variable) else i for i in items]
 
 
+def _decompose_forward(block):
+    """With backward prim on, the composite forward ops become primitives before the backward
+    is built, so the gradients come from the primitives' grad ops (paddle.decomposition)."""
+    if core._is_bwd_prim_enabled():
+        from paddle.decomposition import decompose_block
+        decompose_block(block)
+
+
 def append_backward(loss, parameter_list=None, no_grad_set=None, callbacks=None,
                     checkpoints=None, distop_context=None):
     """Appends the backward of `loss` to its program; returns [(parameter, gradient)]."""
@@ -19,6 +27,7 @@ def append_backward(loss, parameter_list=None, no_grad_set=None, callbacks=None,
         raise TypeError(f"expected loss to be a Variable, but got {type(loss).__name__}")
     program = loss.block.program
     block = program.global_block()
+    _decompose_forward(block)
     grad_map = core.append_backward(block.desc, [loss.name], [], _names(no_grad_set))
     block._sync_with_cpp()
     program._appending_grad_times = getattr(program, "_appending_grad_times", 0) + 1
@@ -41,6 +50,7 @@ def gradients(targets, inputs, target_gradients=None, no_grad_set=None):
     targets = targets if isinstance(targets, (list, tuple)) else [targets]
     inputs = inputs if isinstance(inputs, (list, tuple)) else [inputs]
     block = targets[0].block.program.global_block()
+    _decompose_forward(block)
     restore = [v for v in inputs if v.stop_gradient]
     for v in restore:
         v.stop_gradient = False

@@ -71,23 +71,33 @@ def is_grad_enabled():
     return _grad_state.enabled
 
 
+_set_grad_mirror = core.eager_set_grad_enabled
+
+
+def _set_grad(mode):
+    """Switches gradient recording for this thread, here and in the C++ operators' copy."""
+    old, _grad_state.enabled = _grad_state.enabled, mode
+    _set_grad_mirror(mode)
+    return old
+
+
 @contextlib.contextmanager
 def set_grad_enabled(mode):
-    old, _grad_state.enabled = _grad_state.enabled, bool(mode)
+    old = _set_grad(bool(mode))
     try:
         yield
     finally:
-        _grad_state.enabled = old
+        _set_grad(old)
 
 
 class no_grad:  # noqa: N801 - PaddlePaddle's name
     """Context manager and decorator: ops inside record no gradient."""
 
     def __enter__(self):
-        self._old, _grad_state.enabled = _grad_state.enabled, False
+        self._old = _set_grad(False)
 
     def __exit__(self, *exc):
-        _grad_state.enabled = self._old
+        _set_grad(self._old)
 
     def __call__(self, fn):
         @functools.wraps(fn)
@@ -99,7 +109,7 @@ class no_grad:  # noqa: N801 - PaddlePaddle's name
 
 class enable_grad(no_grad):  # noqa: N801
     def __enter__(self):
-        self._old, _grad_state.enabled = _grad_state.enabled, True
+        self._old = _set_grad(True)
 
 
 def record_py_func_node(inputs, outputs, backward_fn):
@@ -120,7 +130,10 @@ class Tensor(Variable):
     Inherits the operators (+, @, [], ...) of static Variables: they call the same API
     functions, which run eagerly in dynamic mode."""
 
-    # Defaults read through the class until set, so that new_tensor() sets two fields only.
+    # `_t` (the DenseTensor) and `_uid` are slots, which the C++ calls read and write at
+    # their offsets; the rest are defaults read through the class until set, so that a new
+    # output Tensor sets two fields only.
+    __slots__ = ("_t", "_uid")
     _node = None
     _grad = None
     _stop_gradient = True
@@ -455,7 +468,7 @@ def trace_op(op_type, inputs, outputs, attrs):
 
 
 _eager_call = core.eager_call
-_eager_call_new = core.eager_call_new
+_eager_call_new = core.eager_call_new_fast  # core.eager_call_new without pybind11's dispatch
 _NO_ATTRS = {}  # an empty argument dict (never changed)
 
 
@@ -601,13 +614,14 @@ def to_tensor(data, dtype=None, place=None, stop_gradient=True):
 
 
 def _install_fast_operators():
-    """Tensor (op) Tensor straight to the C++ call (core.eager_call_new): the same op, slots
-    and attributes the API functions append (elementwise ops with axis -1, matmul_v2 without
-    transposes), without the Python layers between; anything else (scalars, static
-    Variables, eager Tensors while a program is being built, as to_static does) takes the
-    general path inherited from Variable."""
+    """Tensor (op) Tensor as C methods (eager_operators.cc): the same op, slots and
+    attributes the API functions append (elementwise ops with axis -1, matmul_v2 without
+    transposes), run without the Python layers between. What they do not take (scalars,
+    static Variables, eager Tensors while a program is being built, as to_static does, calls
+    recorded on the tape, errors) goes to the general method below."""
     from paddle.base import framework as _framework
-    def fast(name, op_type, attrs):
+
+    def general(name, op_type, attrs):
         def method(self, other):
             if isinstance(other, Tensor) and not _framework._static_mode:
                 out = _eager_call_new(op_type, {"X": [self], "Y": [other]}, attrs,
@@ -616,14 +630,21 @@ def _install_fast_operators():
                     return out
             return getattr(Variable, name)(self, other)  # installed by paddle.tensor.math
         method.__name__ = name
-        setattr(Tensor, name, method)
+        return (name, op_type, attrs, method)
 
     axis = {"axis": -1}
-    fast("__add__", "elementwise_add", axis)
-    fast("__sub__", "elementwise_sub", axis)
-    fast("__mul__", "elementwise_mul", axis)
-    fast("__truediv__", "elementwise_div", axis)
-    fast("__matmul__", "matmul_v2", {"trans_x": False, "trans_y": False})
+    specs = [
+        general("__add__", "elementwise_add", axis),
+        general("__sub__", "elementwise_sub", axis),
+        general("__mul__", "elementwise_mul", axis),
+        general("__truediv__", "elementwise_div", axis),
+        general("__matmul__", "matmul_v2", {"trans_x": False, "trans_y": False}),
+    ]
+    core.eager_install_operators(Tensor, specs)
+    # paddle.add / subtract / multiply / divide / matmul on two Tensors take them too.
+    from paddle.tensor import math as _math
+    _math._eager_operators.update({op_type: getattr(Tensor, name) for name, op_type, _, _ in specs})
+    _math._eager_tensor_type = Tensor
 
 
 _install_fast_operators()

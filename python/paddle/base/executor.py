@@ -48,10 +48,12 @@ class Executor:
         self.place = place
         self._core = core.Executor(place)
         self._closed = False
+        self._prim_cache = {}  # program uid -> ((uid, generation), decomposed clone or None)
 
     def close(self):
         self._closed = True
         self._core.clear_cache()
+        self._prim_cache.clear()
 
     def run(self, program=None, feed=None, fetch_list=None, feed_var_name="feed",
             fetch_var_name="fetch", scope=None, return_numpy=True, use_program_cache=False,
@@ -67,6 +69,7 @@ class Executor:
             program = program._get_program(fetch_names)
         if not isinstance(program, Program):
             raise TypeError(f"expected a Program or CompiledProgram, but got {type(program).__name__}")
+        program = self._prim_program(program)
         scope = global_scope() if scope is None else scope
         feeds = self._prepare_feed(program, feed or {})
         self._update_learning_rate(program, scope)
@@ -92,6 +95,31 @@ class Executor:
             raise TypeError(f"expected a Program or CompiledProgram, but got {type(program).__name__}")
         scope = global_scope() if scope is None else scope
         return self._core.memory_plan(program.desc, scope, fetch_names, int(batch_size))
+
+    def _prim_program(self, program):
+        """With forward prim on, a program without backward runs as a decomposed clone
+        (paddle.decomposition), made once per program version; the user's program stays."""
+        if not core._is_fwd_prim_enabled():
+            return program
+        cache = self._prim_cache
+        key = program._cache_key()
+        hit = cache.get(key[0])
+        if hit is not None and hit[0] == key:
+            return hit[1] or program
+        from paddle.base.framework import OpRole
+        from paddle.decomposition import decompose_program, needs_decomposition
+        trained = any(op.has_attr("op_role") and op.attr("op_role") & OpRole.Backward
+                      for op in program.global_block().ops)
+        result = program
+        if not trained and needs_decomposition(program):
+            result = program.clone()
+            if hasattr(program, "lr_scheduler"):
+                result.lr_scheduler = program.lr_scheduler
+            decompose_program(result)
+        if len(cache) >= 16:  # bounded: drop the oldest program
+            cache.pop(next(iter(cache)))
+        cache[key[0]] = (key, result if result is not program else None)  # no hold on it
+        return result
 
     @staticmethod
     def _prepare_feed(program, feed):

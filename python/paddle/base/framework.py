@@ -48,6 +48,7 @@ def in_dynamic_mode():
 def _set_static_mode(flag):
     global _static_mode
     _static_mode = flag
+    core.eager_set_static_mode(bool(flag))  # the copy Tensor's C operators read
 
 
 @contextlib.contextmanager

@@ -2,6 +2,7 @@
 matmul, comparisons, and the Variable operators (+ - * / @ ** < ... unary -)."""
 import numbers
 
+from paddle.base import framework as _framework
 from paddle.base import layer_helper as lh
 from paddle.base.dtypes import convert_dtype, VarType
 from paddle.base.framework import Variable
@@ -14,7 +15,16 @@ def _as_var(value, like):
     return fill_constant([], like.dtype, value)
 
 
+# Two eager Tensors of exactly this type go straight to its C operators (the same op and
+# attributes, run without append_op): filled by paddle.base.eager when it installs them.
+_eager_tensor_type = None
+_eager_operators = {}  # op type -> Tensor's C method
+
+
 def _binary(op_type, x, y, axis=-1):
+    if (type(x) is _eager_tensor_type and type(y) is _eager_tensor_type and axis == -1
+            and not _framework._static_mode):
+        return _eager_operators[op_type](x, y)
     if not isinstance(x, Variable):
         x = _as_var(x, y)
     if not isinstance(y, Variable):
@@ -107,7 +117,7 @@ def _reduce(op_type, x, axis, keepdim, dtype=None):
     else:
         axes = [axis] if isinstance(axis, int) else list(axis)
         attrs = {"dim": axes, "keep_dim": keepdim, "reduce_all": False}
-    return lh.append_op(op_type, {"X": [x]}, attrs, dtype=dtype or x.dtype)
+    return lh.append_op(op_type, {"X": [x]}, attrs, dtype=dtype)  # None: X's dtype
 
 
 def sum(x, axis=None, dtype=None, keepdim=False, name=None):  # noqa: A001
@@ -137,6 +147,9 @@ def add_n(inputs, name=None):
 
 
 def matmul(x, y, transpose_x=False, transpose_y=False, name=None):
+    if (type(x) is _eager_tensor_type and type(y) is _eager_tensor_type
+            and not (transpose_x or transpose_y or _framework._static_mode)):
+        return _eager_operators["matmul_v2"](x, y)
     return lh.append_op("matmul_v2", {"X": [x], "Y": [y]},
                         {"trans_x": transpose_x, "trans_y": transpose_y})
 

@@ -161,3 +161,9 @@ PD_REGISTER_KERNEL(c_sync_comm_stream, CPU, phi::CSyncCommStreamKernel, PD_COLLE
 PD_REGISTER_KERNEL(barrier, CPU, phi::BarrierKernel, PD_COLLECTIVE_TYPES, bool);
 PD_REGISTER_KERNEL(send_v2, CPU, phi::SendV2Kernel, PD_COLLECTIVE_TYPES, bool);
 PD_REGISTER_KERNEL(recv_v2, CPU, phi::RecvV2Kernel, PD_COLLECTIVE_TYPES, bool);
+
+PD_KERNEL_USES(c_allreduce_sum, assign);
+PD_KERNEL_USES(c_allreduce_max, assign);
+PD_KERNEL_USES(c_allreduce_min, assign);
+PD_KERNEL_USES(c_allreduce_prod, assign);
+PD_KERNEL_USES(c_broadcast, assign);

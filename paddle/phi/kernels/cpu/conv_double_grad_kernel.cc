@@ -69,3 +69,10 @@ void ConvDoubleGradKernel(const Context& dev_ctx, const DenseTensor& input,
 
 PD_REGISTER_KERNEL(conv2d_double_grad, CPU, phi::ConvDoubleGradKernel, float, double);
 PD_REGISTER_KERNEL(depthwise_conv2d_double_grad, CPU, phi::ConvDoubleGradKernel, float, double);
+
+PD_KERNEL_USES(conv2d_double_grad, conv2d);
+PD_KERNEL_USES(conv2d_double_grad, conv2d_grad);
+PD_KERNEL_USES(conv2d_double_grad, add);
+PD_KERNEL_USES(depthwise_conv2d_double_grad, conv2d);
+PD_KERNEL_USES(depthwise_conv2d_double_grad, conv2d_grad);
+PD_KERNEL_USES(depthwise_conv2d_double_grad, add);

@@ -124,3 +124,5 @@ void FusedConv2dKernel(const Context& dev_ctx, const DenseTensor& input, const D
 }  // namespace phi
 
 PD_REGISTER_KERNEL(fused_conv2d, CPU, phi::FusedConv2dKernel, float, double);
+
+PD_KERNEL_USES(fused_conv2d, conv2d);

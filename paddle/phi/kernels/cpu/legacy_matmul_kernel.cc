@@ -44,3 +44,8 @@ void LegacyMatmulGradKernel(const Context& dev_ctx, const DenseTensor& x, const 
 
 PD_REGISTER_KERNEL(legacy_matmul, CPU, phi::LegacyMatmulKernel, float, double);
 PD_REGISTER_KERNEL(legacy_matmul_grad, CPU, phi::LegacyMatmulGradKernel, float, double);
+
+PD_KERNEL_USES(legacy_matmul, matmul);
+PD_KERNEL_USES(legacy_matmul, matmul_grad);
+PD_KERNEL_USES(legacy_matmul_grad, matmul);
+PD_KERNEL_USES(legacy_matmul_grad, matmul_grad);

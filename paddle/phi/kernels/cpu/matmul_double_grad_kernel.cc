@@ -135,3 +135,10 @@ void MatmulTripleGradKernel(const Context& dev_ctx, const DenseTensor& x, const 
 
 PD_REGISTER_KERNEL(matmul_double_grad, CPU, phi::MatmulDoubleGradKernel, float, double);
 PD_REGISTER_KERNEL(matmul_triple_grad, CPU, phi::MatmulTripleGradKernel, float, double);
+
+PD_KERNEL_USES(matmul_double_grad, add);
+PD_KERNEL_USES(matmul_double_grad, matmul);
+PD_KERNEL_USES(matmul_double_grad, matmul_grad);
+PD_KERNEL_USES(matmul_triple_grad, add);
+PD_KERNEL_USES(matmul_triple_grad, matmul);
+PD_KERNEL_USES(matmul_triple_grad, matmul_grad);

@@ -23,3 +23,5 @@ void Pool2dDoubleGradKernel(const Context& dev_ctx, const DenseTensor& x,
 }  // namespace phi
 
 PD_REGISTER_KERNEL(pool2d_double_grad, CPU, phi::Pool2dDoubleGradKernel, float, double);
+
+PD_KERNEL_USES(pool2d_double_grad, pool2d);

@@ -19,3 +19,5 @@ void UnbindKernel(const Context& dev_ctx, const DenseTensor& x, int axis,
 
 // The unstack kernel's dtypes: each is instantiated in unstack_kernel.cc.
 PD_REGISTER_KERNEL(unbind, CPU, phi::UnbindKernel, float, double, int32_t, int64_t);
+
+PD_KERNEL_USES(unbind, unstack);
