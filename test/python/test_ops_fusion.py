@@ -65,9 +65,9 @@ def test_fused_elementwise_every_opcode():
 
 def test_fused_elementwise_strided_broadcast_and_input_out():
     rng = np.random.default_rng(2)
-    x = rng.standard_normal((4, 3, 5))
-    y = rng.standard_normal((4, 1, 5))  # neither a row nor a column of the output
-    z = rng.standard_normal((3, 1))
+    x = rng.standard_normal((6, 50, 21))  # 6300 elements: tiles start inside rows
+    y = rng.standard_normal((6, 1, 21))  # neither a row nor a column of the output
+    z = rng.standard_normal((50, 1))
     check_output("fused_elementwise", {"X": [("x", x), ("y", y), ("z", z)]},
                  {"Out": [x * y - z, np.broadcast_to(y, x.shape)]},  # broadcast to Out
                  attrs={"instructions": ["multiply %0 %1", "subtract %3 %2", "out %4 0",

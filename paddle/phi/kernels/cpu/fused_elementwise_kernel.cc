@@ -280,14 +280,35 @@ void Gather(const InputAccess& access, const T* in, int64_t begin, int64_t n, T*
     }
     return;
   }
+  // Strided: an odometer over the output coordinates, a row of the innermost dim at a time
+  // (contiguous or one repeated value there).
   const int rank = static_cast<int>(access.dims.size());
-  for (int64_t j = 0; j < n; ++j) {
-    int64_t rem = begin + j, offset = 0;
-    for (int d = rank - 1; d >= 0; --d) {
-      offset += (rem % access.dims[d]) * access.strides[d];
-      rem /= access.dims[d];
+  int64_t coord[DDim::kMaxRank] = {0};
+  int64_t rem = begin, offset = 0;
+  for (int d = rank - 1; d >= 0; --d) {
+    coord[d] = rem % access.dims[d];
+    rem /= access.dims[d];
+    offset += coord[d] * access.strides[d];
+  }
+  const int last = rank - 1;
+  const int64_t inner = access.dims[last], step = access.strides[last];
+  int64_t j = 0;
+  while (j < n) {
+    const int64_t len = std::min(n - j, inner - coord[last]);
+    if (step == 0) {
+      std::fill(dst + j, dst + j + len, in[offset]);
+    } else {
+      std::memcpy(dst + j, in + offset, sizeof(T) * len);
     }
-    dst[j] = in[offset];
+    j += len;
+    offset += (len - 1) * step;  // now at the row's last element taken
+    coord[last] += len - 1;
+    for (int d = last; d >= 0; --d) {  // advance one element, carrying
+      offset += access.strides[d];
+      if (++coord[d] < access.dims[d]) break;
+      offset -= access.strides[d] * access.dims[d];
+      coord[d] = 0;
+    }
   }
 }
 
