@@ -141,3 +141,30 @@ def test_strategy_lists_the_pass():
     bs.build_cinn_pass = True
     assert "build_cinn_pass" in bs._passes()
     assert "build_cinn_pass" in core.registered_passes()
+
+
+def test_training_program_fuses_forward_ops_and_trains_identically():
+    """Grad ops read forward intermediates by name: those stay outputs of the fused op, and
+    backward ops never join a group."""
+    xs = np.random.default_rng(0).standard_normal((4, 8)).astype("float32")
+    losses = []
+    for fuse in (False, True):
+        main, startup = paddle.static.Program(), paddle.static.Program()
+        main.random_seed = startup.random_seed = 1
+        with paddle.static.program_guard(main, startup):
+            x = paddle.static.data("x", [-1, 8], "float32")
+            h = paddle.static.nn.fc(x, 16)
+            h = paddle.tanh(paddle.scale(F.sigmoid(h) * h, 0.5, 0.1))
+            loss = paddle.mean(paddle.square(h - 0.3))
+            paddle.optimizer.SGD(0.1).minimize(loss)
+        with paddle.static.scope_guard(paddle.static.Scope()):
+            exe = paddle.static.Executor()
+            exe.run(startup)
+            prog = main
+            if fuse:
+                prog, fused = _fused(main, [loss.name])
+                types = _op_types(fused)
+                assert types["fused_elementwise"] == 1 and types["tanh_grad"] == 1
+            losses.append([exe.run(prog, feed={"x": xs}, fetch_list=[loss])[0]
+                           for _ in range(4)])
+    np.testing.assert_array_equal(losses[1], losses[0])
