@@ -27,15 +27,24 @@ namespace {
 
 const std::map<std::string, std::string>& Opcodes() {
   static const std::map<std::string, std::string> opcodes = {
-      {"elementwise_add", "add"},     {"elementwise_sub", "subtract"},
-      {"elementwise_mul", "multiply"}, {"elementwise_div", "divide"},
-      {"elementwise_max", "maximum"}, {"elementwise_min", "minimum"},
-      {"elementwise_pow", "pow"},     {"scale", "scale"},
-      {"relu", "relu"},               {"sigmoid", "sigmoid"},
-      {"tanh", "tanh"},               {"exp", "exp"},
-      {"log", "log"},                 {"sqrt", "sqrt"},
-      {"rsqrt", "rsqrt"},             {"erf", "erf"},
-      {"abs", "abs"},                 {"square", "square"},
+      {"elementwise_add", "add"},
+      {"elementwise_sub", "subtract"},
+      {"elementwise_mul", "multiply"},
+      {"elementwise_div", "divide"},
+      {"elementwise_max", "maximum"},
+      {"elementwise_min", "minimum"},
+      {"elementwise_pow", "pow"},
+      {"scale", "scale"},
+      {"relu", "relu"},
+      {"sigmoid", "sigmoid"},
+      {"tanh", "tanh"},
+      {"exp", "exp"},
+      {"log", "log"},
+      {"sqrt", "sqrt"},
+      {"rsqrt", "rsqrt"},
+      {"erf", "erf"},
+      {"abs", "abs"},
+      {"square", "square"},
   };
   return opcodes;
 }

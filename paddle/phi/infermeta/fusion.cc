@@ -20,9 +20,13 @@ DDim FusedElementwiseOutDims(const std::vector<DDim>& dims) {
       if (o == 1 || o == -1) {
         o = e;
       } else {
-        PD_CHECK(e == -1, InvalidArgument, "expected fused_elementwise's inputs to broadcast "
-                 "(NumPy rule), but X[", i, "] ", dims[i], " does not fit the broadcast of the "
-                 "inputs before it ", DDim(out));
+        PD_CHECK(e == -1, InvalidArgument,
+                 "expected fused_elementwise's inputs to broadcast "
+                 "(NumPy rule), but X[",
+                 i, "] ", dims[i],
+                 " does not fit the broadcast of the "
+                 "inputs before it ",
+                 DDim(out));
       }
     }
   }

@@ -111,8 +111,7 @@ std::shared_ptr<const TilePlan> BuildPlan(const std::vector<const DenseTensor*>&
   // others share buffers by liveness (a destination never shares with its own operands, so the
   // loops may assume no aliasing).
   for (const FusedInstruction& ins : program.code)
-    if (ins.code == FusedOpcode::kOut && ins.a >= program.num_inputs &&
-        plan->direct_out[ins.a] < 0)
+    if (ins.code == FusedOpcode::kOut && ins.a >= program.num_inputs && plan->direct_out[ins.a] < 0)
       plan->direct_out[ins.a] = ins.out_index;
   std::vector<int> free_slots;
   for (size_t i = 0; i < program.code.size(); ++i) {
@@ -143,10 +142,10 @@ class PlanCache {
     return *cache;
   }
   std::shared_ptr<const TilePlan> Get(const std::vector<const DenseTensor*>& x,
-                                      const std::vector<std::string>& instructions,
-                                      int num_outputs, DataType dtype) {
-    std::string key = std::to_string(static_cast<int>(dtype)) + ";" +
-                      std::to_string(num_outputs) + ";";
+                                      const std::vector<std::string>& instructions, int num_outputs,
+                                      DataType dtype) {
+    std::string key =
+        std::to_string(static_cast<int>(dtype)) + ";" + std::to_string(num_outputs) + ";";
     for (const DenseTensor* t : x) {
       for (int d = 0; d < t->dims().size(); ++d) key += std::to_string(t->dims()[d]) + ",";
       key += ";";
@@ -181,8 +180,8 @@ class PlanCache {
 // group computes bit for bit what its ops computed): elementwise_*_kernel.cc, activation,
 // unary_math and elementwise_unary kernels, scale_kernel.cc.
 template <typename T>
-void RunInstruction(const FusedInstruction& ins, const T* __restrict__ a,
-                    const T* __restrict__ b, T* __restrict__ d, int64_t n) {
+void RunInstruction(const FusedInstruction& ins, const T* __restrict__ a, const T* __restrict__ b,
+                    T* __restrict__ d, int64_t n) {
   switch (ins.code) {
     case FusedOpcode::kAdd:
       for (int64_t i = 0; i < n; ++i) d[i] = a[i] + b[i];
@@ -369,9 +368,9 @@ void FusedElementwiseKernel(const Context& dev_ctx, const std::vector<const Dens
   }
   std::vector<const DenseTensor*> in_tensors;
   for (const DenseTensor& t : inputs) in_tensors.push_back(&t);
-  const std::shared_ptr<const TilePlan> plan = PlanCache::Instance().Get(
-      in_tensors, instructions, static_cast<int>(out.size()), x.empty() ? DataType::UNDEFINED
-                                                                          : x[0]->dtype());
+  const std::shared_ptr<const TilePlan> plan =
+      PlanCache::Instance().Get(in_tensors, instructions, static_cast<int>(out.size()),
+                                x.empty() ? DataType::UNDEFINED : x[0]->dtype());
   std::vector<T*> out_data;
   for (size_t j = 0; j < out.size(); ++j) {
     PD_CHECK(out[j] != nullptr, InvalidArgument, "expected fused_elementwise's Out[", j,

@@ -14,15 +14,15 @@ namespace {
 
 const std::map<std::string, FusedOpcode>& Opcodes() {
   static const std::map<std::string, FusedOpcode> opcodes = {
-      {"add", FusedOpcode::kAdd},         {"subtract", FusedOpcode::kSubtract},
+      {"add", FusedOpcode::kAdd},           {"subtract", FusedOpcode::kSubtract},
       {"multiply", FusedOpcode::kMultiply}, {"divide", FusedOpcode::kDivide},
-      {"maximum", FusedOpcode::kMaximum}, {"minimum", FusedOpcode::kMinimum},
-      {"pow", FusedOpcode::kPow},         {"scale", FusedOpcode::kScale},
-      {"relu", FusedOpcode::kRelu},       {"sigmoid", FusedOpcode::kSigmoid},
-      {"tanh", FusedOpcode::kTanh},       {"exp", FusedOpcode::kExp},
-      {"log", FusedOpcode::kLog},         {"sqrt", FusedOpcode::kSqrt},
-      {"rsqrt", FusedOpcode::kRsqrt},     {"erf", FusedOpcode::kErf},
-      {"abs", FusedOpcode::kAbs},         {"square", FusedOpcode::kSquare},
+      {"maximum", FusedOpcode::kMaximum},   {"minimum", FusedOpcode::kMinimum},
+      {"pow", FusedOpcode::kPow},           {"scale", FusedOpcode::kScale},
+      {"relu", FusedOpcode::kRelu},         {"sigmoid", FusedOpcode::kSigmoid},
+      {"tanh", FusedOpcode::kTanh},         {"exp", FusedOpcode::kExp},
+      {"log", FusedOpcode::kLog},           {"sqrt", FusedOpcode::kSqrt},
+      {"rsqrt", FusedOpcode::kRsqrt},       {"erf", FusedOpcode::kErf},
+      {"abs", FusedOpcode::kAbs},           {"square", FusedOpcode::kSquare},
       {"out", FusedOpcode::kOut},
   };
   return opcodes;
@@ -79,7 +79,9 @@ FusedProgram ParseFusedProgram(const std::vector<std::string>& instructions, int
     FusedInstruction ins;
     ins.code = found->second;
     const size_t registers = IsBinaryOpcode(ins.code) ? 2 : 1;
-    const size_t extra = ins.code == FusedOpcode::kScale ? 3 : ins.code == FusedOpcode::kOut ? 1 : 0;
+    const size_t extra = ins.code == FusedOpcode::kScale ? 3
+                         : ins.code == FusedOpcode::kOut ? 1
+                                                         : 0;
     PD_CHECK(tokens.size() == 1 + registers + extra, InvalidArgument, "expected ", Where(i, text),
              " to have ", registers, " register operand(s) and ", extra, " value(s), but got ",
              tokens.size() - 1, " operand(s)");
@@ -87,8 +89,8 @@ FusedProgram ParseFusedProgram(const std::vector<std::string>& instructions, int
     for (size_t r = 0; r < registers; ++r) {
       const std::string& token = tokens[1 + r];
       long long reg = -1;
-      PD_CHECK(token.size() > 1 && token[0] == '%' && ParseInt(token.substr(1), &reg) &&
-                   reg >= 0 && reg < program.num_registers,
+      PD_CHECK(token.size() > 1 && token[0] == '%' && ParseInt(token.substr(1), &reg) && reg >= 0 &&
+                   reg < program.num_registers,
                InvalidArgument, "expected ", Where(i, text), "'s operand ", r + 1,
                " to be a defined register %0..%", program.num_registers - 1, ", but got '", token,
                "'");
@@ -115,9 +117,9 @@ FusedProgram ParseFusedProgram(const std::vector<std::string>& instructions, int
     }
     if (ins.code == FusedOpcode::kOut) {
       long long j = -1;
-      PD_CHECK(ParseInt(tokens[2], &j) && j >= 0 && j < num_outputs, InvalidArgument,
-               "expected ", Where(i, text), " to name an Out index in [0, ", num_outputs,
-               "), but got '", tokens[2], "'");
+      PD_CHECK(ParseInt(tokens[2], &j) && j >= 0 && j < num_outputs, InvalidArgument, "expected ",
+               Where(i, text), " to name an Out index in [0, ", num_outputs, "), but got '",
+               tokens[2], "'");
       PD_CHECK(program.out_register[j] < 0, InvalidArgument, "expected ", Where(i, text),
                " to set Out[", j, "] once, but an earlier instruction set it already");
       ins.out_index = static_cast<int>(j);
