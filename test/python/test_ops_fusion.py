@@ -84,6 +84,7 @@ def test_fused_elementwise_rejects_bad_programs():
         (["tanh %0", "out %1 0", "out %0 0"], "once"),
         (["scale %0 two 0 1", "out %1 0"], "scale to be a number"),
         (["scale %0 2 0 yes", "out %1 0"], "bias_after_scale"),
+        (["scale %0 1e300 0 1", "out %1 0"], "fit in float32"),
         (["out %0 3"], "Out index"),
     ]
     for prog, message in cases:

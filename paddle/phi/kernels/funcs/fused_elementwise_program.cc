@@ -1,8 +1,10 @@
 #include "paddle/phi/kernels/funcs/fused_elementwise_program.h"
 
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <map>
 #include <sstream>
 
@@ -107,6 +109,10 @@ FusedProgram ParseFusedProgram(const std::vector<std::string>& instructions, int
         PD_CHECK(end == token.c_str() + token.size() && !token.empty(), InvalidArgument,
                  "expected ", Where(i, text), "'s ", v == 0 ? "scale" : "bias",
                  " to be a number, but got '", token, "'");
+        // Converting a finite double beyond float's range is undefined: refuse it.
+        PD_CHECK(!std::isfinite(value) || std::fabs(value) <= std::numeric_limits<float>::max(),
+                 InvalidArgument, "expected ", Where(i, text), "'s ", v == 0 ? "scale" : "bias",
+                 " to fit in float32, but got '", token, "'");
         values[v] = static_cast<float>(value);
       }
       ins.scale = values[0];
