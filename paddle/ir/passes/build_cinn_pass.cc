@@ -195,36 +195,70 @@ bool SafeToPlace(const Graph& graph, const Fusion& fusion) {
   return true;
 }
 
+// Moves `from`'s ops into `into`, keeping program order (instructions follow it).
+void MergeInto(const Graph& graph, Group* from, Group* into) {
+  std::vector<std::pair<Node*, std::vector<std::string>>> all;
+  for (Group* g : {into, from})
+    for (size_t i = 0; i < g->ops.size(); ++i) all.emplace_back(g->ops[i], g->op_inputs[i]);
+  std::sort(all.begin(), all.end(), [&graph](const auto& a, const auto& b) {
+    return graph.IndexOf(a.first) < graph.IndexOf(b.first);
+  });
+  into->ops.clear();
+  into->op_inputs.clear();
+  for (auto& [op, inputs] : all) {
+    into->ops.push_back(op);
+    into->op_inputs.push_back(std::move(inputs));
+  }
+  from->ops.clear();
+  from->op_inputs.clear();
+}
+
 class BuildCinnPass : public Pass {
  public:
   std::string Name() const override { return "build_cinn_pass"; }
 
   bool Apply(Graph* graph) override {
     std::vector<Group> groups;
+    std::vector<int> merged_into;  // union-find over group ids: two open groups an op joins
+    auto root = [&merged_into](int g) {
+      while (merged_into[g] != g) g = merged_into[g] = merged_into[merged_into[g]];
+      return g;
+    };
     std::map<const Node*, int> group_of;
     std::map<std::string, std::set<int>> depends_on;  // var -> groups it is computed from
     for (Node* op : graph->Ops(0)) {
       std::set<int> deps;
       for (const Node* var : op->inputs) {
         auto it = depends_on.find(var->Name());
-        if (it != depends_on.end()) deps.insert(it->second.begin(), it->second.end());
+        if (it != depends_on.end())
+          for (int h : it->second) deps.insert(root(h));
       }
       int g = -1;
       Signature sig;
       std::vector<std::string> inputs;
       if (Fusable(*graph, op, &sig, &inputs)) {
+        // Every open group of this signature that produced an input: the op joins the first,
+        // and the others merge into it (open, so no outside op has read from them yet: all
+        // their ops may run at the op's place).
+        std::vector<int> joined;
         for (const std::string& name : inputs) {
           auto writer = group_of.find(SoleWriter(graph->VarNode(name)));
-          if (writer != group_of.end() && groups[writer->second].open &&
-              groups[writer->second].sig == sig) {
-            g = writer->second;
-            break;
-          }
+          if (writer == group_of.end()) continue;
+          const int h = root(writer->second);
+          if (groups[h].open && groups[h].sig == sig &&
+              std::find(joined.begin(), joined.end(), h) == joined.end())
+            joined.push_back(h);
         }
-        if (g < 0) {
+        if (joined.empty()) {
           g = static_cast<int>(groups.size());
           groups.emplace_back();
           groups.back().sig = sig;
+          merged_into.push_back(g);
+        } else {
+          g = joined[0];
+          for (size_t k = 1; k < joined.size(); ++k)
+            MergeInto(*graph, &groups[joined[k]], &groups[g]);
+          for (size_t k = 1; k < joined.size(); ++k) merged_into[joined[k]] = g;
         }
         groups[g].ops.push_back(op);
         groups[g].op_inputs.push_back(inputs);
@@ -234,7 +268,7 @@ class BuildCinnPass : public Pass {
       // would. Ops with effects or sub-blocks are barriers for every group.
       const bool barrier = HasSideEffects(*op->Op());
       for (int h = 0; h < static_cast<int>(groups.size()); ++h)
-        if (h != g && (barrier || deps.count(h))) groups[h].open = false;
+        if (root(h) == h && h != g && (barrier || deps.count(h))) groups[h].open = false;
       if (g >= 0) deps.insert(g);
       for (const Node* var : op->outputs) depends_on[var->Name()] = deps;
     }

@@ -127,6 +127,37 @@ TEST(BuildCinnPass, GroupsByShapeAroundReductions) {
                  {"out"});
 }
 
+// tanh(x) and sigmoid(y) start two groups; the add reading both merges them into one, unless an
+// outside op (softmax) read one of them first.
+TEST(BuildCinnPass, MergesGroupsAnOpJoins) {
+  for (bool outside_reader : {false, true}) {
+    SCOPED_TRACE(outside_reader);
+    framework::ProgramDesc p;
+    ProgramBuilder b(&p);
+    b.Data("x", {3, 8});
+    b.Data("y", {3, 8});
+    b.Op("tanh", {{"X", {"x"}}}, {{"Out", {"a"}}});
+    b.Op("exp", {{"X", {"a"}}}, {{"Out", {"a2"}}});
+    b.Op("sigmoid", {{"X", {"y"}}}, {{"Out", {"s"}}});
+    b.Op("square", {{"X", {"s"}}}, {{"Out", {"s2"}}});
+    if (outside_reader) b.Op("softmax", {{"X", {"s2"}}}, {{"Out", {"soft"}}});
+    b.Op("elementwise_add", {{"X", {"a2"}}, {"Y", {"s2"}}}, {{"Out", {"out"}}});
+    std::vector<std::string> fetches = {"out"};
+    if (outside_reader) fetches.push_back("soft");
+    PassRun run = RunPassTwice(p, "build_cinn_pass", {fetches.begin(), fetches.end()});
+    EXPECT_TRUE(run.changed);
+    EXPECT_FALSE(run.changed_again);
+    const std::vector<std::string> want =
+        outside_reader
+            ? std::vector<std::string>{"fused_elementwise", "softmax", "fused_elementwise"}
+            : std::vector<std::string>{"fused_elementwise"};
+    EXPECT_EQ(OpTypes(*run.program), want);
+    ExpectBitEqual(p, *run.program,
+                   {{"x", RandomFloat({3, 8}, 8, -2.f, 2.f)}, {"y", RandomFloat({3, 8}, 9)}},
+                   fetches);
+  }
+}
+
 TEST(BuildCinnPass, PreparesTheInstructionListOncePerSignature) {
   framework::ProgramDesc p = ChainProgram(false);
   PassRun run = RunPassTwice(p, "build_cinn_pass", {"out"});
