@@ -5,6 +5,7 @@
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/erf.h"
 #include "paddle/phi/kernels/funcs/unary_elementwise.h"
 
 namespace phi {
@@ -77,7 +78,9 @@ void SoftsignKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* o
 
 template <typename T, typename Context>
 void ErfKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
-  funcs::Unary<T>(dev_ctx, x, out, "erf", [](T v) { return static_cast<T>(std::erf(v)); });
+  funcs::UnaryRanges<T>(dev_ctx, x, out, "erf", [](const T* in, T* result, int64_t count) {
+    funcs::ErfScaled(in, T(1), count, result);
+  });
 }
 
 template <typename T, typename Context>

@@ -21,15 +21,7 @@ void FcKernel(const Context& dev_ctx, const DenseTensor& input, const DenseTenso
   const int64_t m = x_2d[0], k = x_2d[1], n = w.dims()[1];
   T* result = dev_ctx.template Alloc<T>(out);
   funcs::Gemm<T>(false, false, m, n, k, T(1), input.data<T>(), w.data<T>(), T(0), result);
-  const T* b = bias != nullptr ? bias->data<T>() : nullptr;
-  if (b == nullptr && act == funcs::FusedActivation::kNone) return;
-  for (int64_t i = 0; i < m; ++i) {
-    T* row = result + i * n;
-    for (int64_t j = 0; j < n; ++j) {
-      const T v = b != nullptr ? row[j] + b[j] : row[j];
-      row[j] = funcs::ApplyFusedActivation(act, v);
-    }
-  }
+  funcs::ApplyBiasActivationRows(act, result, m, n, bias != nullptr ? bias->data<T>() : nullptr);
 }
 
 }  // namespace phi

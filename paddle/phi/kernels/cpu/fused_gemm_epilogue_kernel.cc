@@ -27,15 +27,7 @@ void FusedGemmEpilogueKernel(const Context& dev_ctx, const DenseTensor& x, const
     reserve_space->Resize(d.out);
     pre = dev_ctx.template Alloc<T>(reserve_space);
   }
-  const T* b = bias.data<T>();
-  for (int64_t i = 0; i < d.m; ++i) {
-    T* row = result + i * d.n;
-    for (int64_t j = 0; j < d.n; ++j) {
-      const T v = row[j] + b[j];
-      if (pre != nullptr) pre[i * d.n + j] = v;
-      row[j] = funcs::ApplyFusedActivation(act, v);
-    }
-  }
+  funcs::ApplyBiasActivationRows(act, result, d.m, d.n, bias.data<T>(), pre);
 }
 
 template <typename T, typename Context>

@@ -1,9 +1,11 @@
 #include "paddle/phi/kernels/gelu_grad_kernel.h"
 
 #include <cmath>
+#include <vector>
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/erf.h"
 
 namespace phi {
 
@@ -33,9 +35,11 @@ void GeluGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTen
     // d/dx x Phi(x) = Phi(x) + x phi(x)
     const T kInvSqrt2 = static_cast<T>(0.70710678118654752440);
     const T kInvSqrt2Pi = static_cast<T>(0.39894228040143267794);
+    std::vector<T> erf(n);  // the erf of the whole tensor first (vectorized)
+    funcs::ErfScaled(in, kInvSqrt2, n, erf.data());
     for (int64_t i = 0; i < n; ++i) {
       const T v = in[i];
-      const T cdf = T(0.5) * (T(1) + std::erf(v * kInvSqrt2));
+      const T cdf = T(0.5) * (T(1) + erf[i]);
       const T pdf = kInvSqrt2Pi * std::exp(T(-0.5) * v * v);
       dx[i] = dy[i] * (cdf + v * pdf);
     }

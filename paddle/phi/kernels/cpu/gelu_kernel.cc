@@ -1,9 +1,11 @@
 #include "paddle/phi/kernels/gelu_kernel.h"
 
 #include <cmath>
+#include <vector>
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/erf.h"
 
 namespace phi {
 
@@ -21,10 +23,15 @@ void GeluKernel(const Context& dev_ctx, const DenseTensor& x, bool approximate, 
       result[i] = T(0.5) * v * (T(1) + std::tanh(kSqrt2OverPi * (v + kCubic * v * v * v)));
     }
   } else {
+    // 0.5 x (1 + erf(x / sqrt(2))), the erf of the whole tensor first (vectorized).
     const T kInvSqrt2 = static_cast<T>(0.70710678118654752440);
-    for (int64_t i = 0; i < n; ++i) {
-      const T v = in[i];
-      result[i] = T(0.5) * v * (T(1) + std::erf(v * kInvSqrt2));
+    if (in == result) {  // in place: erf into a buffer, X is still needed
+      std::vector<T> erf(n);
+      funcs::ErfScaled(in, kInvSqrt2, n, erf.data());
+      for (int64_t i = 0; i < n; ++i) result[i] = T(0.5) * in[i] * (T(1) + erf[i]);
+    } else {
+      funcs::ErfScaled(in, kInvSqrt2, n, result);
+      for (int64_t i = 0; i < n; ++i) result[i] = T(0.5) * in[i] * (T(1) + result[i]);
     }
   }
 }

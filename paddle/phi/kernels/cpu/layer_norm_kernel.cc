@@ -7,6 +7,31 @@
 #include "paddle/phi/core/kernel_registry.h"
 
 namespace phi {
+namespace {
+
+// The sum of x[j] (center 0) or of (x[j] - center)^2 (center = the mean), in double over
+// eight independent partial sums: the same precision as one running sum, without its
+// dependency chain (each add waited for the previous one).
+template <typename T>
+double SumInDouble(const T* x, int64_t n, double center, bool squares) {
+  double part[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+  int64_t j = 0;
+  for (; j + 8 <= n; j += 8) {
+    for (int l = 0; l < 8; ++l) {
+      const double v = x[j + l] - center;
+      part[l] += squares ? v * v : v;
+    }
+  }
+  double sum =
+      ((part[0] + part[1]) + (part[2] + part[3])) + ((part[4] + part[5]) + (part[6] + part[7]));
+  for (; j < n; ++j) {
+    const double v = x[j] - center;
+    sum += squares ? v * v : v;
+  }
+  return sum;
+}
+
+}  // namespace
 
 template <typename T, typename Context>
 void LayerNormKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* scale,
@@ -14,8 +39,8 @@ void LayerNormKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTe
                      DenseTensor* mean, DenseTensor* variance) {
   const DDim& d = x.dims();
   PD_CHECK(begin_norm_axis >= 0 && begin_norm_axis < std::max(d.size(), 1), InvalidArgument,
-           "expected layer_norm's begin_norm_axis in [0, ", d.size(), ") for X ", d,
-           ", but got ", begin_norm_axis);
+           "expected layer_norm's begin_norm_axis in [0, ", d.size(), ") for X ", d, ", but got ",
+           begin_norm_axis);
   const int64_t left = product(d, 0, begin_norm_axis);
   const int64_t right = product(d, begin_norm_axis, d.size());
   const T* in = x.data<T>();
@@ -26,19 +51,23 @@ void LayerNormKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTe
   T* var_data = variance != nullptr ? dev_ctx.template Alloc<T>(variance) : nullptr;
   for (int64_t r = 0; r < left; ++r) {
     const T* row = in + r * right;
-    double sum = 0.0;
-    for (int64_t j = 0; j < right; ++j) sum += row[j];
-    const double mu = right > 0 ? sum / right : 0.0;
-    double sq = 0.0;
-    for (int64_t j = 0; j < right; ++j) sq += (row[j] - mu) * (row[j] - mu);
-    const double var = right > 0 ? sq / right : 0.0;
+    const double mu = right > 0 ? SumInDouble(row, right, 0.0, false) / right : 0.0;
+    const double var = right > 0 ? SumInDouble(row, right, mu, true) / right : 0.0;
     const double inv_std = 1.0 / std::sqrt(var + epsilon);
     T* dst = out + r * right;
-    for (int64_t j = 0; j < right; ++j) {
-      double v = (row[j] - mu) * inv_std;
-      if (gamma != nullptr) v *= gamma[j];
-      if (beta != nullptr) v += beta[j];
-      dst[j] = static_cast<T>(v);
+    // (x - mu) * inv_std, then * gamma, then + beta, in double: one loop per case, so that
+    // none tests gamma / beta per element.
+    if (gamma != nullptr && beta != nullptr) {
+      for (int64_t j = 0; j < right; ++j)
+        dst[j] = static_cast<T>((row[j] - mu) * inv_std * gamma[j] + beta[j]);
+    } else if (gamma != nullptr) {
+      for (int64_t j = 0; j < right; ++j)
+        dst[j] = static_cast<T>((row[j] - mu) * inv_std * gamma[j]);
+    } else if (beta != nullptr) {
+      for (int64_t j = 0; j < right; ++j)
+        dst[j] = static_cast<T>((row[j] - mu) * inv_std + beta[j]);
+    } else {
+      for (int64_t j = 0; j < right; ++j) dst[j] = static_cast<T>((row[j] - mu) * inv_std);
     }
     if (mean_data != nullptr) mean_data[r] = static_cast<T>(mu);
     if (var_data != nullptr) var_data[r] = static_cast<T>(var);

@@ -18,6 +18,23 @@ void SoftmaxKernel(const Context& dev_ctx, const DenseTensor& x, int axis, Dense
   const T* in = x.data<T>();
   const int64_t n = s.axis_extent, inner = s.inner;
   if (n == 0) return;
+  if (inner == 1) {  // the usual last axis: one row at a time, the same arithmetic
+    for (int64_t o = 0; o < s.outer; ++o) {
+      const T* src = in + o * n;
+      T* dst = result + o * n;
+      T max_value = src[0];
+      for (int64_t j = 1; j < n; ++j) max_value = std::max(max_value, src[j]);
+      T sum = T(0);
+      for (int64_t j = 0; j < n; ++j) {
+        const T e = std::exp(src[j] - max_value);
+        dst[j] = e;
+        sum += e;
+      }
+      const T inv = T(1) / sum;
+      for (int64_t j = 0; j < n; ++j) dst[j] *= inv;
+    }
+    return;
+  }
   // Per outer slice, the inner positions run side by side so every pass is contiguous.
   std::vector<T> max_value(inner), sum(inner);
   for (int64_t o = 0; o < s.outer; ++o) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,42 @@ inline T ApplyFusedActivation(FusedActivation act, T v) {
     }
   }
   return v;
+}
+
+namespace detail {
+template <typename T, typename Act>
+inline void BiasActRows(T* rows, int64_t m, int64_t n, const T* bias, T* pre, Act act) {
+  for (int64_t i = 0; i < m; ++i) {
+    T* row = rows + i * n;
+    T* pre_row = pre != nullptr ? pre + i * n : nullptr;
+    if (bias != nullptr) {
+      for (int64_t j = 0; j < n; ++j) row[j] += bias[j];
+    }
+    if (pre_row != nullptr) {
+      for (int64_t j = 0; j < n; ++j) pre_row[j] = row[j];
+    }
+    for (int64_t j = 0; j < n; ++j) row[j] = act(row[j]);
+  }
+}
+}  // namespace detail
+
+// rows[m, n] = act(rows + bias) row by row (bias [n] or nullptr), keeping the pre-activation
+// values in `pre` when given: the GEMM epilogue of fc and fused_gemm_epilogue. The same
+// arithmetic as ApplyFusedActivation element by element, with the activation chosen once so
+// that each loop is branch-free and vectorizes.
+template <typename T>
+inline void ApplyBiasActivationRows(FusedActivation act, T* rows, int64_t m, int64_t n,
+                                    const T* bias, T* pre = nullptr) {
+  switch (act) {
+    case FusedActivation::kNone:
+      if (bias == nullptr && pre == nullptr) return;
+      return detail::BiasActRows(rows, m, n, bias, pre, [](T v) { return v; });
+    case FusedActivation::kRelu:
+      return detail::BiasActRows(rows, m, n, bias, pre, [](T v) { return v < T(0) ? T(0) : v; });
+    default:
+      return detail::BiasActRows(rows, m, n, bias, pre,
+                                 [act](T v) { return ApplyFusedActivation(act, v); });
+  }
 }
 
 // Whether the activation's derivative can be computed from its output alone.

@@ -19,16 +19,26 @@ inline T Clamp(T v, T lo, T hi) {
   return hi < low_clipped ? hi : low_clipped;
 }
 
-template <typename T, typename Context, typename Op>
-void Unary(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out, const char* op_name,
-           Op op) {
+// Out = op over X in ranges: range_op(in, out, count) on consecutive pieces split over the
+// pool (for ops computed a block at a time, e.g. through Eigen's vectorized functions).
+template <typename T, typename Context, typename RangeOp>
+void UnaryRanges(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out,
+                 const char* op_name, RangeOp range_op) {
   PD_CHECK(out->numel() == x.numel(), InvalidArgument, "expected ", op_name,
            "'s Out to have X's dims ", x.dims(), ", but got ", out->dims());
   const DenseTensor x_in = x;  // keeps X's storage alive if Out aliases it
   const T* in = x_in.data<T>();
   T* result = dev_ctx.template Alloc<T>(out);
   ParallelRange(x_in.numel(), 1, [&](int64_t begin, int64_t end) {
-    for (int64_t i = begin; i < end; ++i) result[i] = op(in[i]);
+    range_op(in + begin, result + begin, end - begin);
+  });
+}
+
+template <typename T, typename Context, typename Op>
+void Unary(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out, const char* op_name,
+           Op op) {
+  UnaryRanges<T>(dev_ctx, x, out, op_name, [&](const T* in, T* result, int64_t count) {
+    for (int64_t i = 0; i < count; ++i) result[i] = op(in[i]);
   });
 }
 
