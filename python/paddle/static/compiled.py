@@ -10,7 +10,22 @@ _STRATEGY_PASSES = (
     ("fuse_gemm_epilogue", "fuse_gemm_epilogue_pass"),
     ("enable_inplace", "buffer_shared_inplace_pass"),
     ("memory_optimize", "buffer_shared_inplace_pass"),
+    ("build_cinn_pass", "build_cinn_pass"),
 )
+
+
+def _decompose_for_fusion(program):
+    """With forward prim on, the fusion compiler groups the primitives: decompose here (as the
+    executor would after the passes) so build_cinn_pass sees them. Programs with backward ops
+    stay composite, as the executor leaves them."""
+    if not core._is_fwd_prim_enabled():
+        return
+    from paddle.base.framework import OpRole
+    from paddle.decomposition import decompose_program, needs_decomposition
+    trained = any(op.has_attr("op_role") and op.attr("op_role") & OpRole.Backward
+                  for op in program.global_block().ops)
+    if not trained and needs_decomposition(program):
+        decompose_program(program)
 
 
 class BuildStrategy:
@@ -59,7 +74,7 @@ class CompiledProgram:
 
     def _get_program(self, fetch_names=()):
         # Keyed by the desc's identity and generation, so any edit recompiles.
-        key = (self._program._cache_key(), tuple(fetch_names))
+        key = (self._program._cache_key(), tuple(fetch_names), core._is_fwd_prim_enabled())
         compiled = self._cache.get(key)
         if compiled is None:
             passes = [p for p in self._build_strategy._passes() if p in core.registered_passes()]
@@ -69,6 +84,8 @@ class CompiledProgram:
             compiled = self._program.clone()
             if hasattr(self._program, "lr_scheduler"):
                 compiled.lr_scheduler = self._program.lr_scheduler
+            if "build_cinn_pass" in passes:
+                _decompose_for_fusion(compiled)
             if passes:
                 from paddle.distributed.passes import _apply_to_program
                 _apply_to_program(compiled, passes, {"protected_vars": list(fetch_names)})
