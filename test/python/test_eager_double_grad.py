@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import paddle
+from higher_order_cases import THIRD_DERIVATIVE_CASES
 
 rng = np.random.default_rng(11)
 
@@ -214,24 +215,7 @@ def test_add_n_gradients_and_their_gradients():
     np.testing.assert_allclose(g2.numpy(), np.full((2, 3), 2.0))
 
 
-def _tanh3(x):
-    t = np.tanh(x)
-    return (1 - t * t) * (6 * t * t - 2)
-
-
-def _sigmoid3(x):
-    s = 1 / (1 + np.exp(-x))
-    return s * (1 - s) * (1 - 6 * s + 6 * s * s)
-
-
-@pytest.mark.parametrize("name, fn, d3", [
-    ("tanh", paddle.tanh, _tanh3),
-    ("sigmoid", paddle.nn.functional.sigmoid, _sigmoid3),
-    ("tanh(3x+1)", lambda x: paddle.tanh(x * 3.0 + 1.0), lambda x: 27 * _tanh3(3 * x + 1)),
-    ("x*x*x", lambda x: x * x * x, lambda x: np.full_like(x, 6.0)),
-    ("tanh(x)*x", lambda x: paddle.tanh(x) * x,
-     lambda x: 3 * (-2 * np.tanh(x) * (1 - np.tanh(x) ** 2)) + x * _tanh3(x)),
-])
+@pytest.mark.parametrize("name, fn, d3", THIRD_DERIVATIVE_CASES)
 def test_third_derivatives_through_triple_grads(name, fn, d3):
     x = _t([3, 4])
     (g,) = paddle.grad(fn(x).sum(), x, create_graph=True)

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import paddle
+from higher_order_cases import THIRD_DERIVATIVE_CASES
 
 paddle.enable_static()
 
@@ -254,24 +255,7 @@ def test_gradient_through_a_grad_op_without_a_double_grad_names_the_op():
             paddle.static.gradients(g, x)
 
 
-def _tanh3(x):
-    t = np.tanh(x)
-    return (1 - t * t) * (6 * t * t - 2)
-
-
-def _sigmoid3(x):
-    s = _sig(x)
-    return s * (1 - s) * (1 - 6 * s + 6 * s * s)
-
-
-@pytest.mark.parametrize("name, fn, d3", [
-    ("tanh", paddle.tanh, _tanh3),
-    ("sigmoid", paddle.nn.functional.sigmoid, _sigmoid3),
-    ("tanh(3x+1)", lambda x: paddle.tanh(x * 3.0 + 1.0), lambda x: 27 * _tanh3(3 * x + 1)),
-    ("x*x*x", lambda x: x * x * x, lambda x: np.full_like(x, 6.0)),
-    ("tanh(x)*x", lambda x: paddle.tanh(x) * x,
-     lambda x: 3 * (-2 * np.tanh(x) * (1 - np.tanh(x) ** 2)) + x * _tanh3(x)),
-])
+@pytest.mark.parametrize("name, fn, d3", THIRD_DERIVATIVE_CASES)
 def test_third_derivatives(name, fn, d3):
     x = rng.uniform(-1, 1, (3, 4))
 
