@@ -69,16 +69,14 @@ PyObject* OperatorMethod(PyObject* self, PyObject* const* args, Py_ssize_t nargs
                  method_names[K].c_str(), nargs);
     return nullptr;
   }
-  {
-    try {
-      PyObject* result = RunOperator(spec, self, args[0]);
-      if (result != nullptr) return result;
-    } catch (py::error_already_set& e) {
-      e.restore();
-      return nullptr;
-    } catch (...) {
-      // A C++ error (a shape mismatch, ...): the general path raises its typed error.
-    }
+  try {
+    PyObject* result = RunOperator(spec, self, args[0]);
+    if (result != nullptr) return result;
+  } catch (py::error_already_set& e) {
+    e.restore();
+    return nullptr;
+  } catch (...) {
+    // A C++ error (a shape mismatch, ...): the general path raises its typed error.
   }
   std::array<PyObject*, 2> call_args{self, args[0]};
   return PyObject_Vectorcall(spec->fallback.ptr(), call_args.data(), 2, nullptr);
