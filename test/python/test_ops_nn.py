@@ -116,6 +116,35 @@ def test_conv2d_nhwc_and_depthwise():
                wrt=["Input", "Filter"])
 
 
+# Float convolutions run as one packed GEMM with the windows packed from the images: shapes
+# past its blocks (K > 256 taps, more than 240 output channels, 2048 columns), panels that
+# straddle output rows and images, a 7x7 / 2 stem, stride 3 with dilation, and groups.
+PACKED_CASES = [
+    ((2, 40, 17, 19), (70, 40, 3, 3), {"paddings": [1, 1]}),
+    ((1, 3, 30, 64), (8, 3, 7, 7), {"strides": [2, 2], "paddings": [3, 3]}),
+    ((3, 8, 7, 7), (260, 8, 3, 3), {"paddings": [1, 1]}),
+    ((2, 6, 50, 50), (5, 6, 1, 1), {}),
+    ((2, 6, 23, 21), (10, 3, 3, 3), {"strides": [3, 3], "dilations": [2, 2], "paddings": [2, 1],
+                                     "groups": 2}),
+]
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("case", range(len(PACKED_CASES)))
+def test_conv2d_float_packed_gemm_shapes(case, threads):
+    xs, ws, attrs = PACKED_CASES[case]
+    x, w = rand(*xs, dtype="float32"), rand(*ws, dtype="float32")
+    want = conv_expected(x.astype("float64"), w.astype("float64"), attrs)
+    before = core.get_num_threads()
+    core.set_num_threads(threads)
+    try:
+        got = run_op("conv2d", {"Input": x, "Filter": w}, attrs, {"Output": want})["Output"]
+    finally:
+        core.set_num_threads(before)
+    # float32 sums of up to 360 products of values in [-1, 1]
+    np.testing.assert_allclose(got, want, rtol=0, atol=2e-5 * np.abs(want).max())
+
+
 @pytest.mark.parametrize("attrs", [
     {"strides": [2, 2], "paddings": [1, 1]},
     {"groups": 2, "paddings": [0, 1, 1, 0]},

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/blas.h"
+#include "paddle/phi/kernels/funcs/conv_gemm.h"
 #include "paddle/phi/kernels/funcs/conv_util.h"
 #include "paddle/phi/kernels/funcs/depthwise_conv.h"
 
@@ -30,6 +32,13 @@ void ConvForwardNchw(const T* input, const T* filter, const ConvGeometry& g, T* 
   if (k == 0) {  // no input channels (or an empty window): every output is an empty sum
     std::fill(out, out + g.batch * out_image_size, T(0));
     return;
+  }
+  if constexpr (std::is_same_v<T, float>) {
+    if (funcs::internal::PackedSgemmUsable()) {  // no im2col matrix: windows packed directly
+      funcs::PackedConvForward(input, filter, g.batch, g.in_channels, g.out_channels, groups, p,
+                               out);
+      return;
+    }
   }
   const int64_t chunk = funcs::ImagesPerChunk(k, pixels, g.batch);
   std::vector<T> col, product;

@@ -1,0 +1,35 @@
+// Convolution as one packed GEMM per group, with the sliding windows packed straight from the
+// images (implicit im2col): out_g[M, batch * pixels] = filter_g[M, K] @ windows[K, ...], K =
+// C/g * KH * KW. Used for float where the packed GEMM runs (sgemm_packed.h).
+#pragma once
+
+#include <cstdint>
+
+#include "paddle/phi/kernels/funcs/im2col.h"
+#include "paddle/phi/kernels/funcs/sgemm_packed.h"
+
+namespace phi {
+namespace funcs {
+
+// op(B) of the convolution GEMM: entry (r, j) with r = (c * KH + kh) * KW + kw and j =
+// image * pixels + oh * OW + ow is image[image][c][oh * sh - pt + kh * dh][ow * sw - pl + kw *
+// dw], zero where that reads padding. Images are `image_stride` floats apart.
+class ConvWindowsB : public internal::GemmBSource {
+ public:
+  ConvWindowsB(const float* images, int64_t image_stride, const ConvPlane& p)
+      : images_(images), image_stride_(image_stride), p_(p) {}
+  void Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, float* dst) const override;
+
+ private:
+  const float* images_;
+  int64_t image_stride_;
+  ConvPlane p_;
+};
+
+// The forward convolution of `batch` NCHW images (float), groups as in conv2d: out is [batch,
+// out_channels, out_h, out_w]; filter [out_channels, in_channels / groups, KH, KW].
+void PackedConvForward(const float* input, const float* filter, int64_t batch, int64_t in_channels,
+                       int64_t out_channels, int64_t groups, const ConvPlane& p, float* out);
+
+}  // namespace funcs
+}  // namespace phi

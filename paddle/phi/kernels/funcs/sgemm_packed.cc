@@ -1,0 +1,339 @@
+#include "paddle/phi/kernels/funcs/sgemm_packed.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <stdexcept>
+
+#include "paddle/phi/core/thread_pool.h"
+
+#if defined(__AVX2__) && defined(__FMA__)
+#include <immintrin.h>
+#define PHI_PACKED_SGEMM 1
+#endif
+
+namespace phi {
+namespace funcs {
+namespace internal {
+
+#ifdef PHI_PACKED_SGEMM
+const bool kPackedSgemmBuilt = true;
+#else
+const bool kPackedSgemmBuilt = false;
+#endif
+
+bool PackedSgemmUsable() {
+#ifdef PHI_PACKED_SGEMM
+  static const bool usable = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  return usable;
+#else
+  return false;
+#endif
+}
+
+namespace {
+
+// One packed row of a panel: 16 floats, or `cols` of them and zeros after.
+inline void CopyPanelRow(const float* src, int64_t cols, float* out) {
+  if (cols == kGemmPanelCols) {
+    std::memcpy(out, src, kGemmPanelCols * sizeof(float));  // a fixed size: inlined
+    return;
+  }
+  for (int64_t j = 0; j < cols; ++j) out[j] = src[j];
+  for (int64_t j = cols; j < kGemmPanelCols; ++j) out[j] = 0.0f;
+}
+
+}  // namespace
+
+void GemmMatrixB::Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, float* dst) const {
+  constexpr int64_t kNr = kGemmPanelCols;
+  if (!trans_) {  // along B's rows: reads are sequential, each panel gets 16 of them
+    for (int64_t p = 0; p < kc; ++p) {
+      const float* src = b_ + (k0 + p) * ldb_ + n0;
+      float* out = dst + p * kNr;
+      for (int64_t j0 = 0; j0 < nc; j0 += kNr, out += kc * kNr) {
+        CopyPanelRow(src + j0, std::min(kNr, nc - j0), out);
+      }
+    }
+    return;
+  }
+  // b is [n, k]: column j of op(B) is row n0 + j of b, read along k.
+  for (int64_t j0 = 0; j0 < nc; j0 += kNr, dst += kc * kNr) {
+    const int64_t cols = std::min(kNr, nc - j0);
+    for (int64_t j = 0; j < cols; ++j) {
+      const float* src = b_ + (n0 + j0 + j) * ldb_ + k0;
+      for (int64_t p = 0; p < kc; ++p) dst[p * kNr + j] = src[p];
+    }
+    for (int64_t j = cols; j < kNr; ++j) {
+      for (int64_t p = 0; p < kc; ++p) dst[p * kNr + j] = 0.0f;
+    }
+  }
+}
+
+#ifdef PHI_PACKED_SGEMM
+namespace {
+
+constexpr int64_t kMr = 6;
+constexpr int64_t kNr = kGemmPanelCols;
+// K per block: a 16-column B panel of 256 rows is 16 KiB (L1 holds it while every A panel of
+// the block passes); M per block: 120 x 256 floats of A are 120 KiB (L2); N per block: the
+// packed B block, 256 x 2048 floats, 2 MiB (L3).
+constexpr int64_t kKc = 256;
+constexpr int64_t kMc = 120;
+constexpr int64_t kNc = 2048;
+
+// Six rows of A (row stride lda), kc columns, interleaved: dst[p * 6 + i] = src[i * lda + p].
+// Eight columns at a time go through an 8 x 8 transpose (rows 6 and 7 zero); each column's
+// 8-float store spills 2 floats past its 6, which the next store overwrites (the last one lands
+// in the next panel, packed later, or in the buffer's slack).
+void PackSixRows(const float* src, int64_t lda, int64_t kc, float* dst) {
+  int64_t p = 0;
+  for (; p + 8 <= kc; p += 8) {
+    const __m256 r0 = _mm256_loadu_ps(src + p), r1 = _mm256_loadu_ps(src + lda + p);
+    const __m256 r2 = _mm256_loadu_ps(src + 2 * lda + p);
+    const __m256 r3 = _mm256_loadu_ps(src + 3 * lda + p);
+    const __m256 r4 = _mm256_loadu_ps(src + 4 * lda + p);
+    const __m256 r5 = _mm256_loadu_ps(src + 5 * lda + p);
+    const __m256 zero = _mm256_setzero_ps();
+    // Pairs, then quads, then halves across the 128-bit lanes.
+    const __m256 t0 = _mm256_unpacklo_ps(r0, r1), t1 = _mm256_unpackhi_ps(r0, r1);
+    const __m256 t2 = _mm256_unpacklo_ps(r2, r3), t3 = _mm256_unpackhi_ps(r2, r3);
+    const __m256 t4 = _mm256_unpacklo_ps(r4, r5), t5 = _mm256_unpackhi_ps(r4, r5);
+    const __m256 u0 = _mm256_shuffle_ps(t0, t2, 0x44), u1 = _mm256_shuffle_ps(t0, t2, 0xEE);
+    const __m256 u2 = _mm256_shuffle_ps(t1, t3, 0x44), u3 = _mm256_shuffle_ps(t1, t3, 0xEE);
+    const __m256 u4 = _mm256_shuffle_ps(t4, zero, 0x44), u5 = _mm256_shuffle_ps(t4, zero, 0xEE);
+    const __m256 u6 = _mm256_shuffle_ps(t5, zero, 0x44), u7 = _mm256_shuffle_ps(t5, zero, 0xEE);
+    float* out = dst + p * kMr;
+    _mm256_storeu_ps(out + 0 * kMr, _mm256_permute2f128_ps(u0, u4, 0x20));
+    _mm256_storeu_ps(out + 1 * kMr, _mm256_permute2f128_ps(u1, u5, 0x20));
+    _mm256_storeu_ps(out + 2 * kMr, _mm256_permute2f128_ps(u2, u6, 0x20));
+    _mm256_storeu_ps(out + 3 * kMr, _mm256_permute2f128_ps(u3, u7, 0x20));
+    _mm256_storeu_ps(out + 4 * kMr, _mm256_permute2f128_ps(u0, u4, 0x31));
+    _mm256_storeu_ps(out + 5 * kMr, _mm256_permute2f128_ps(u1, u5, 0x31));
+    _mm256_storeu_ps(out + 6 * kMr, _mm256_permute2f128_ps(u2, u6, 0x31));
+    _mm256_storeu_ps(out + 7 * kMr, _mm256_permute2f128_ps(u3, u7, 0x31));
+  }
+  for (; p < kc; ++p) {
+    for (int64_t i = 0; i < kMr; ++i) dst[p * kMr + i] = src[i * lda + p];
+  }
+}
+
+// A's rows [i0, i0 + mc), columns [p0, p0 + kc) as panels of 6 rows: panel r at
+// dst + r * kc * 6, entry (p, i) at p * 6 + i; rows past mc are zero.
+void PackA(const float* a, int64_t lda, bool trans_a, int64_t i0, int64_t mc, int64_t p0,
+           int64_t kc, float* dst) {
+  for (int64_t r0 = 0; r0 < mc; r0 += kMr, dst += kc * kMr) {
+    const int64_t rows = std::min(kMr, mc - r0);
+    if (trans_a) {  // a is [k, m]: the 6 entries of one k are adjacent
+      const float* src = a + p0 * lda + i0 + r0;
+      for (int64_t p = 0; p < kc; ++p, src += lda) {
+        float* out = dst + p * kMr;
+        for (int64_t i = 0; i < rows; ++i) out[i] = src[i];
+        for (int64_t i = rows; i < kMr; ++i) out[i] = 0.0f;
+      }
+      continue;
+    }
+    const float* src = a + (i0 + r0) * lda + p0;
+    if (rows == kMr) {
+      PackSixRows(src, lda, kc, dst);
+      continue;
+    }
+    for (int64_t p = 0; p < kc; ++p) {
+      float* out = dst + p * kMr;
+      for (int64_t i = 0; i < rows; ++i) out[i] = src[i * lda + p];
+      for (int64_t i = rows; i < kMr; ++i) out[i] = 0.0f;
+    }
+  }
+}
+
+// A register tile of R rows (R <= 6) by V * 8 columns (V = 1 or 2): acc = sum over p of
+// a[p * 6 + i] * b[p * 16 + j], then c[i * ldc + j] = alpha * acc + beta * c (c is not read
+// when beta == 0). The loops over i and v unroll fully, so the accumulators stay in registers.
+template <int R, int V>
+inline void KernelTile(int64_t kc, const float* a, const float* b, float* c, int64_t ldc,
+                       float alpha, float beta) {
+  __m256 acc[R][V];
+#pragma GCC unroll 6
+  for (int i = 0; i < R; ++i) {
+#pragma GCC unroll 2
+    for (int v = 0; v < V; ++v) acc[i][v] = _mm256_setzero_ps();
+  }
+  for (int64_t p = 0; p < kc; ++p, a += kMr, b += kNr) {
+    __m256 bv[V];
+#pragma GCC unroll 2
+    for (int v = 0; v < V; ++v) bv[v] = _mm256_load_ps(b + 8 * v);
+#pragma GCC unroll 6
+    for (int i = 0; i < R; ++i) {
+      const __m256 ai = _mm256_broadcast_ss(a + i);
+#pragma GCC unroll 2
+      for (int v = 0; v < V; ++v) acc[i][v] = _mm256_fmadd_ps(ai, bv[v], acc[i][v]);
+    }
+  }
+  const __m256 va = _mm256_set1_ps(alpha);
+  const __m256 vb = _mm256_set1_ps(beta);
+#pragma GCC unroll 6
+  for (int i = 0; i < R; ++i) {
+#pragma GCC unroll 2
+    for (int v = 0; v < V; ++v) {
+      float* dst = c + i * ldc + 8 * v;
+      __m256 r = _mm256_mul_ps(acc[i][v], va);
+      if (beta != 0.0f) r = _mm256_fmadd_ps(_mm256_loadu_ps(dst), vb, r);
+      _mm256_storeu_ps(dst, r);
+    }
+  }
+}
+
+using KernelFn = void (*)(int64_t, const float*, const float*, float*, int64_t, float, float);
+
+// The kernel for a tile of `rows` rows and (v + 1) * 8 columns.
+KernelFn PickKernel(int64_t rows, int v) {
+  static const KernelFn kernels[kMr][2] = {
+      {KernelTile<1, 1>, KernelTile<1, 2>}, {KernelTile<2, 1>, KernelTile<2, 2>},
+      {KernelTile<3, 1>, KernelTile<3, 2>}, {KernelTile<4, 1>, KernelTile<4, 2>},
+      {KernelTile<5, 1>, KernelTile<5, 2>}, {KernelTile<6, 1>, KernelTile<6, 2>}};
+  return kernels[rows - 1][v];
+}
+
+struct AlignedFree {
+  void operator()(float* p) const { std::free(p); }
+};
+
+// Pack buffers of one thread, kept between calls.
+float* ThreadBuffer(int which, int64_t floats) {
+  thread_local std::unique_ptr<float, AlignedFree> buffers[2];
+  thread_local int64_t sizes[2] = {0, 0};
+  if (sizes[which] < floats) {
+    void* p = std::aligned_alloc(64, static_cast<size_t>((floats * 4 + 63) / 64 * 64));
+    if (p == nullptr) throw std::bad_alloc();
+    buffers[which].reset(static_cast<float*>(p));
+    sizes[which] = floats;
+  }
+  return buffers[which].get();
+}
+
+// The tile at rows [i0, i0 + mr), columns [j0, j0 + nr) of C.
+void Tile(int64_t kc, const float* a, const float* b, const GemmCLayout& c, int64_t i0, int64_t mr,
+          int64_t j0, int64_t nr, float alpha, float beta) {
+  const int64_t seg = j0 / c.seg_cols;
+  const int64_t col = j0 % c.seg_cols;
+  float* origin = c.base + seg * c.seg_stride + col + i0 * c.ldc;
+  const int v = nr > 8 ? 1 : 0;
+  if (mr == kMr && nr == kNr && col + kNr <= c.seg_cols) {  // the common case, inlined
+    KernelTile<kMr, 2>(kc, a, b, origin, c.ldc, alpha, beta);
+    return;
+  }
+  const KernelFn kernel = PickKernel(mr, v);
+  if (nr == (v + 1) * 8 && col + nr <= c.seg_cols) {  // whole vectors within one segment
+    kernel(kc, a, b, origin, c.ldc, alpha, beta);
+    return;
+  }
+  alignas(32) float tile[kMr * kNr];
+  kernel(kc, a, b, tile, kNr, 1.0f, 0.0f);
+  int64_t seg_now = seg, col_now = col;
+  for (int64_t j = 0; j < nr; ++j) {
+    float* dst = c.base + seg_now * c.seg_stride + col_now + i0 * c.ldc;
+    for (int64_t i = 0; i < mr; ++i) {
+      const float r = alpha * tile[i * kNr + j];
+      dst[i * c.ldc] = beta == 0.0f ? r : r + beta * dst[i * c.ldc];
+    }
+    if (++col_now == c.seg_cols) {
+      col_now = 0;
+      ++seg_now;
+    }
+  }
+}
+
+// The tiles of one packed A block (rows [i0, i0 + mc)) against one packed B panel.
+void PanelTiles(int64_t kc, const float* apack, int64_t i0, int64_t mc, const float* bpanel,
+                int64_t j0, int64_t nr, const GemmCLayout& c, float alpha, float beta) {
+  for (int64_t ir = 0; ir < mc; ir += kMr) {
+    Tile(kc, apack + ir * kc, bpanel, c, i0 + ir, std::min(kMr, mc - ir), j0, nr, alpha, beta);
+  }
+}
+
+// One thread's share: rows [m0, m1) by columns [n0, n1) of C.
+void Block(int64_t m0, int64_t m1, int64_t n0, int64_t n1, int64_t k, float alpha, const float* a,
+           int64_t lda, bool trans_a, const GemmBSource& b, float beta, const GemmCLayout& c) {
+  const int64_t kc_max = std::min(kKc, k);
+  const int64_t rows = m1 - m0;
+  // A packed B block serves every A block (in L2) in turn, each B panel staying in L1 while
+  // the A block's tiles pass. Row blocks of equal size (whole tiles), so that no block is a
+  // thin remainder.
+  const int64_t nc_max = std::min(kNc, (n1 - n0 + kNr - 1) / kNr * kNr);
+  const int64_t m_blocks = (rows + kMc - 1) / kMc;
+  const int64_t mc_max = ((rows + m_blocks - 1) / m_blocks + kMr - 1) / kMr * kMr;
+  float* bpack = ThreadBuffer(0, kc_max * nc_max);
+  float* apack = ThreadBuffer(1, kc_max * mc_max + 8);  // slack: PackSixRows
+  for (int64_t jc = n0; jc < n1; jc += kNc) {
+    const int64_t nc = std::min(kNc, n1 - jc);
+    for (int64_t pc = 0; pc < k; pc += kKc) {
+      const int64_t kc = std::min(kKc, k - pc);
+      b.Pack(pc, kc, jc, nc, bpack);
+      const float block_beta = pc == 0 ? beta : 1.0f;
+      for (int64_t ic = m0; ic < m1; ic += mc_max) {
+        const int64_t mc = std::min(mc_max, m1 - ic);
+        PackA(a, lda, trans_a, ic, mc, pc, kc, apack);
+        for (int64_t jr = 0; jr < nc; jr += kNr) {
+          PanelTiles(kc, apack, ic, mc, bpack + jr * kc, jc + jr, std::min(kNr, nc - jr), c, alpha,
+                     block_beta);
+        }
+      }
+    }
+  }
+}
+
+// Below this many multiply-adds a GEMM runs on the calling thread: waking the pool costs a
+// few microseconds, about what 2^18 multiply-adds take on one core.
+constexpr int64_t kParallelWork = int64_t{1} << 18;
+
+}  // namespace
+
+void PackedSgemm(int64_t m, int64_t n, int64_t k, float alpha, const float* a, int64_t lda,
+                 bool trans_a, const GemmBSource& b, float beta, const GemmCLayout& c,
+                 ThreadPool* pool) {
+  if (m <= 0 || n <= 0 || k <= 0) return;  // funcs::Gemm handles k == 0 (C = beta * C)
+  auto run = [&](int64_t m0, int64_t m1, int64_t n0, int64_t n1) {
+    Block(m0, m1, n0, n1, k, alpha, a, lda, trans_a, b, beta, c);
+  };
+  const int threads = pool == nullptr ? 1 : pool->num_threads();
+  if (threads == 1 || static_cast<double>(m) * n * k < kParallelWork) {
+    run(0, m, 0, n);
+    return;
+  }
+  // Each thread takes whole register tiles of C: a slice of its columns, or of its rows when
+  // C has fewer column tiles than threads times four.
+  const int64_t col_tiles = (n + kNr - 1) / kNr;
+  const bool by_rows = col_tiles < 4 * threads && m > n;
+  const int64_t unit = by_rows ? kMr : kNr;
+  const int64_t extent = by_rows ? m : n;
+  const int64_t units = (extent + unit - 1) / unit;
+  const int64_t parts = std::min<int64_t>(threads, units);
+  const int64_t per_part = (units + parts - 1) / parts * unit;
+  pool->ParallelFor(parts, 1, [&](int64_t p0, int64_t p1) {
+    for (int64_t p = p0; p < p1; ++p) {
+      const int64_t lo = p * per_part;
+      const int64_t hi = std::min(extent, lo + per_part);
+      if (lo >= hi) continue;
+      if (by_rows) {
+        run(lo, hi, 0, n);
+      } else {
+        run(0, m, lo, hi);
+      }
+    }
+  });
+}
+
+#else  // no AVX2 + FMA: PackedSgemmUsable() is false and nothing calls this
+
+void PackedSgemm(int64_t, int64_t, int64_t, float, const float*, int64_t, bool, const GemmBSource&,
+                 float, const GemmCLayout&, ThreadPool*) {
+  throw std::logic_error("PackedSgemm called in a build without AVX2 + FMA");
+}
+
+#endif
+
+}  // namespace internal
+}  // namespace funcs
+}  // namespace phi

@@ -1,0 +1,64 @@
+// The float GEMM that funcs::Gemm and the convolutions run on x86-64 CPUs with AVX2 + FMA:
+// blocked and packed in the manner of BLIS (a 6 x 16 register tile, K in blocks that keep a
+// B panel in L1 and an A block in L2). Its B operand is packed by a GemmBSource, so a
+// convolution packs its sliding windows straight from the image (no im2col matrix), and its C
+// may be split into segments (the images of a batch). Internal to the kernel library.
+#pragma once
+
+#include <cstdint>
+
+namespace phi {
+class ThreadPool;
+namespace funcs {
+namespace internal {
+
+// Whether this build has the packed GEMM (x86-64 built with AVX2 + FMA; then only CPUs with
+// both may call it: see PackedSgemmUsable).
+extern const bool kPackedSgemmBuilt;
+bool PackedSgemmUsable();
+
+// Columns per packed B panel (the register tile's width).
+constexpr int64_t kGemmPanelCols = 16;
+
+// op(B), [k, n], as packed panels. Pack writes rows [k0, k0 + kc) of columns [n0, n0 + nc)
+// as ceil(nc / 16) panels: panel q at dst + q * kc * 16, entry (p, j) at p * 16 + j, and
+// zeros in the columns past nc. Pack may run on several threads at once (disjoint columns).
+class GemmBSource {
+ public:
+  virtual ~GemmBSource() = default;
+  virtual void Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, float* dst) const = 0;
+};
+
+// A row-major matrix: b is [k, n] with row stride ldb, or [n, k] when trans.
+class GemmMatrixB : public GemmBSource {
+ public:
+  GemmMatrixB(const float* b, int64_t ldb, bool trans) : b_(b), ldb_(ldb), trans_(trans) {}
+  void Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, float* dst) const override;
+
+ private:
+  const float* b_;
+  int64_t ldb_;
+  bool trans_;
+};
+
+// Where C's entries live: column j is column j % seg_cols of segment j / seg_cols, which
+// starts at base + (j / seg_cols) * seg_stride; row i adds i * ldc. A plain matrix has one
+// segment (seg_cols >= n).
+struct GemmCLayout {
+  float* base = nullptr;
+  int64_t ldc = 0;
+  int64_t seg_cols = 0;
+  int64_t seg_stride = 0;
+};
+
+// C = alpha * op(A) * op(B) + beta * C, with op(A) [m, k] stored row-major [m, k] (row stride
+// lda) or, when trans_a, [k, m]. With beta == 0, C is not read. The work is split over `pool`
+// (may be null) when it pays; the inner dimension is never split, so results do not depend on
+// the number of threads.
+void PackedSgemm(int64_t m, int64_t n, int64_t k, float alpha, const float* a, int64_t lda,
+                 bool trans_a, const GemmBSource& b, float beta, const GemmCLayout& c,
+                 ThreadPool* pool);
+
+}  // namespace internal
+}  // namespace funcs
+}  // namespace phi

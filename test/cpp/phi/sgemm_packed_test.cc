@@ -1,0 +1,174 @@
+// Tests of the packed float GEMM (funcs/sgemm_packed.h) against a double-precision product on
+// shapes that cross every block and tile edge, with transposes, alpha / beta, segmented C and
+// the pool; and of the convolution's window packing (funcs/conv_gemm.h) against Im2Col.
+#include "paddle/phi/kernels/funcs/sgemm_packed.h"
+
+#include <random>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "paddle/phi/core/thread_pool.h"
+#include "paddle/phi/kernels/funcs/conv_gemm.h"
+#include "paddle/phi/kernels/funcs/im2col.h"
+
+namespace phi {
+namespace test {
+namespace {
+
+using funcs::internal::GemmCLayout;
+using funcs::internal::GemmMatrixB;
+using funcs::internal::PackedSgemm;
+
+std::vector<float> Random(int64_t n, uint32_t seed) {
+  std::mt19937 gen(seed);
+  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+  std::vector<float> v(n);
+  for (auto& x : v) x = dist(gen);
+  return v;
+}
+
+struct Case {
+  int64_t m, n, k;
+  bool trans_a, trans_b;
+};
+
+// C is stored in segments of seg_cols columns, seg_stride floats apart (gaps between them are
+// never written); rows are ldc apart within a segment.
+void CheckCase(const Case& t, float alpha, float beta, int64_t seg_cols, ThreadPool* pool) {
+  const int64_t segs = (t.n + seg_cols - 1) / seg_cols;
+  const int64_t ldc = seg_cols + 3;
+  const int64_t seg_stride = t.m * ldc + 5;
+  const std::vector<float> a = Random(t.m * t.k, 1), b = Random(t.k * t.n, 2);
+  std::vector<float> c = Random(segs * seg_stride, 3);
+  const std::vector<float> c0 = c;
+  GemmCLayout layout;
+  layout.base = c.data();
+  layout.ldc = ldc;
+  layout.seg_cols = seg_cols;
+  layout.seg_stride = seg_stride;
+  const GemmMatrixB b_source(b.data(), t.trans_b ? t.k : t.n, t.trans_b);
+  PackedSgemm(t.m, t.n, t.k, alpha, a.data(), t.trans_a ? t.m : t.k, t.trans_a, b_source, beta,
+              layout, pool);
+  std::vector<bool> written(c.size(), false);
+  for (int64_t i = 0; i < t.m; ++i) {
+    for (int64_t j = 0; j < t.n; ++j) {
+      double sum = 0.0;
+      for (int64_t p = 0; p < t.k; ++p) {
+        const double av = t.trans_a ? a[p * t.m + i] : a[i * t.k + p];
+        const double bv = t.trans_b ? b[j * t.k + p] : b[p * t.n + j];
+        sum += av * bv;
+      }
+      const int64_t at = (j / seg_cols) * seg_stride + i * ldc + j % seg_cols;
+      written[at] = true;
+      const double want = alpha * sum + (beta == 0.0f ? 0.0 : beta * c0[at]);
+      ASSERT_NEAR(c[at], want, 1e-5 * (1.0 + std::abs(want)) * std::sqrt(double(t.k)))
+          << "m=" << t.m << " n=" << t.n << " k=" << t.k << " ta=" << t.trans_a
+          << " tb=" << t.trans_b << " at (" << i << ", " << j << ")";
+    }
+  }
+  for (size_t i = 0; i < c.size(); ++i) {
+    if (!written[i]) ASSERT_EQ(c[i], c0[i]) << "wrote outside C at " << i;
+  }
+}
+
+TEST(PackedSgemm, MatchesDoubleProductAcrossEdges) {
+  if (!funcs::internal::PackedSgemmUsable()) GTEST_SKIP() << "no AVX2 + FMA";
+  const Case cases[] = {
+      {1, 1, 1, false, false},     {5, 15, 7, false, false},    {6, 16, 256, false, false},
+      {7, 17, 257, true, false},   {13, 33, 300, false, true},  {64, 98, 600, true, true},
+      {250, 40, 70, false, false}, {251, 2100, 9, false, true}, {130, 20, 513, true, false},
+  };
+  for (const Case& t : cases) {
+    CheckCase(t, 1.0f, 0.0f, t.n, nullptr);
+    CheckCase(t, 1.5f, 0.5f, t.n, nullptr);
+  }
+}
+
+TEST(PackedSgemm, SegmentedOutputAndPoolMatch) {
+  if (!funcs::internal::PackedSgemmUsable()) GTEST_SKIP() << "no AVX2 + FMA";
+  ThreadPool pool(2);
+  const Case cases[] = {
+      {64, 98, 600, false, false}, {300, 49 * 3, 40, false, false}, {20, 4500, 30, false, false}};
+  for (const Case& t : cases) {
+    for (int64_t seg : {int64_t{7}, int64_t{49}, int64_t{16}, t.n}) {
+      CheckCase(t, 1.0f, 0.0f, seg, &pool);
+      CheckCase(t, 2.0f, 1.0f, seg, nullptr);
+    }
+  }
+}
+
+TEST(PackedSgemm, PoolGivesTheSameBitsAsOneThread) {
+  if (!funcs::internal::PackedSgemmUsable()) GTEST_SKIP() << "no AVX2 + FMA";
+  ThreadPool pool(2);
+  for (const Case& t : {Case{70, 3000, 300, false, false}, Case{600, 50, 300, true, true}}) {
+    const std::vector<float> a = Random(t.m * t.k, 4), b = Random(t.k * t.n, 5);
+    std::vector<float> one(t.m * t.n), many(t.m * t.n);
+    const GemmMatrixB src(b.data(), t.trans_b ? t.k : t.n, t.trans_b);
+    for (auto* out : {&one, &many}) {
+      GemmCLayout layout;
+      layout.base = out->data();
+      layout.ldc = layout.seg_cols = t.n;
+      PackedSgemm(t.m, t.n, t.k, 1.0f, a.data(), t.trans_a ? t.m : t.k, t.trans_a, src, 0.0f,
+                  layout, out == &one ? nullptr : &pool);
+    }
+    ASSERT_EQ(one, many);
+  }
+}
+
+// Packed windows equal the im2col matrix's entries, for any block of rows and columns.
+TEST(ConvWindowsB, PacksWhatIm2ColWrites) {
+  struct Geometry {
+    int64_t channels, in_h, in_w, kernel, stride, dilation, pad_top, pad_left, images;
+  };
+  const Geometry geometries[] = {
+      {3, 9, 40, 7, 2, 1, 3, 3, 2},   // a 7x7 / 2 stem: AVX2 every-other copies
+      {4, 7, 7, 3, 1, 1, 1, 1, 3},    // rows shorter than a panel
+      {2, 11, 13, 3, 3, 2, 2, 0, 2},  // stride 3, dilation 2, uneven paddings
+      {5, 6, 18, 1, 1, 1, 0, 0, 2},   // pointwise
+      {2, 5, 5, 3, 1, 1, 4, 4, 1},    // padding wider than the kernel: rows of zeros
+  };
+  for (const Geometry& g : geometries) {
+    funcs::ConvPlane p;
+    p.in_h = g.in_h;
+    p.in_w = g.in_w;
+    p.kernel_h = p.kernel_w = g.kernel;
+    p.stride_h = p.stride_w = g.stride;
+    p.dilation_h = p.dilation_w = g.dilation;
+    p.pad_top = g.pad_top;
+    p.pad_left = g.pad_left;
+    const int64_t span = g.dilation * (g.kernel - 1) + 1;
+    p.out_h = (g.in_h + 2 * g.pad_top - span) / g.stride + 1;
+    p.out_w = (g.in_w + 2 * g.pad_left - span) / g.stride + 1;
+    const int64_t image = g.channels * g.in_h * g.in_w;
+    const int64_t pixels = p.out_h * p.out_w;
+    const int64_t rows = g.channels * g.kernel * g.kernel;
+    const int64_t cols = g.images * pixels;
+    const std::vector<float> x = Random(g.images * image, 6);
+    std::vector<float> col(rows * cols);
+    for (int64_t b = 0; b < g.images; ++b) {
+      funcs::Im2Col(x.data() + b * image, g.channels, p, cols, col.data() + b * pixels);
+    }
+    const funcs::ConvWindowsB windows(x.data(), image, p);
+    for (int64_t k0 : {int64_t{0}, rows / 3}) {
+      for (int64_t n0 : {int64_t{0}, int64_t{5}, pixels - 1}) {
+        const int64_t kc = rows - k0, nc = cols - n0;
+        const int64_t panels = (nc + 15) / 16;
+        std::vector<float> packed(panels * kc * 16, -7.0f);
+        windows.Pack(k0, kc, n0, nc, packed.data());
+        for (int64_t q = 0; q < kc; ++q) {
+          for (int64_t j = 0; j < panels * 16; ++j) {
+            const float got = packed[(j / 16) * kc * 16 + q * 16 + j % 16];
+            const float want = j < nc ? col[(k0 + q) * cols + n0 + j] : 0.0f;
+            ASSERT_EQ(got, want) << "channels " << g.channels << " kernel " << g.kernel
+                                 << " stride " << g.stride << " row " << k0 + q << " column "
+                                 << n0 + j;
+          }
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace test
+}  // namespace phi
