@@ -7,6 +7,7 @@ import pytest
 import paddle
 import paddle.nn.functional as F
 from op_test import build_program, check_grad, check_output, run_op
+from paddle.base import core
 from paddle.distributed.passes import new_pass
 from test_ops_nn import conv2d_ref
 
@@ -365,6 +366,36 @@ def test_fused_conv2d(dtype, act, with_bias, with_residual):
                  attrs={"paddings": [1, 1], "groups": 2, "fuse_activation": act,
                         "fuse_beta": 0.5, "fuse_residual_connection": with_residual},
                  **tolerances(dtype))
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("act", ["", "relu", "relu6", "hard_swish"])
+def test_fused_conv2d_float_equals_conv_then_epilogue(act, threads):
+    # Float runs the epilogue inside the packed GEMM, block by block. Past its blocks (2700
+    # taps: eleven K blocks; 250 output channels: two row blocks) it must still run once per
+    # output, after the last K block, and give the bits of conv2d followed by the epilogue.
+    x, w = rand(2, 300, 9, 9, dtype="float32"), rand(250, 300, 3, 3, dtype="float32")
+    bias, residual = rand(250, dtype="float32"), rand(2, 250, 9, 9, dtype="float32")
+    before = core.get_num_threads()
+    core.set_num_threads(threads)
+    try:
+        conv = run_op("conv2d", {"Input": x, "Filter": w}, {"paddings": [1, 1]},
+                      {"Output": np.zeros((2, 250, 9, 9), "float32")})["Output"]
+        got = run_op("fused_conv2d", {"Input": x, "Filter": w, "Bias": bias, "ResidualData": residual},
+                     {"paddings": [1, 1], "fuse_activation": act, "fuse_beta": 6.0,
+                      "fuse_residual_connection": True},
+                     {"Output": np.zeros((2, 250, 9, 9), "float32")})["Output"]
+    finally:
+        core.set_num_threads(before)
+    v = conv + bias.reshape(1, -1, 1, 1) + residual
+    if act == "relu":
+        v = np.maximum(v, np.float32(0))
+    elif act == "relu6":
+        v = np.minimum(np.maximum(v, np.float32(0)), np.float32(6))
+    elif act == "hard_swish":
+        v = v * np.clip(v + np.float32(3), np.float32(0), np.float32(6)) / np.float32(6)
+    assert v.dtype == np.float32
+    np.testing.assert_array_equal(got, v)
 
 
 def test_fused_conv2d_nhwc():

@@ -1,8 +1,13 @@
 #include "paddle/phi/kernels/fused_conv_kernel.h"
 
+#include <type_traits>
+
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/conv_kernel.h"
+#include "paddle/phi/kernels/funcs/conv_gemm.h"
+#include "paddle/phi/kernels/funcs/conv_util.h"
+#include "paddle/phi/kernels/funcs/depthwise_conv.h"
 #include "paddle/phi/kernels/funcs/manipulation.h"
 #include "paddle/phi/kernels/funcs/parallel.h"
 #include "paddle/phi/kernels/funcs/unary_elementwise.h"
@@ -72,6 +77,49 @@ void ApplyEpilogue(const DenseTensor* bias, const DenseTensor* residual, bool ch
   });
 }
 
+ConvAct ParseConvAct(const std::string& name) {
+  if (name == "relu") return ConvAct::kRelu;
+  if (name == "relu6") return ConvAct::kRelu6;
+  if (name == "hard_swish") return ConvAct::kHardSwish;
+  PD_CHECK(name.empty() || name == "identity", InvalidArgument,
+           "expected fused_conv2d's fuse_activation to be one of \"\", identity, relu, relu6, "
+           "hard_swish, but got '",
+           name, "'");
+  return ConvAct::kNone;
+}
+
+// The same epilogue run inside the packed GEMM (float, NCHW) on each finished block of the
+// output while it is in cache, instead of in a pass of its own afterwards. A block lies within
+// one image; its rows are consecutive channels.
+template <ConvAct kAct>
+class GemmConvEpilogue : public funcs::internal::GemmEpilogue {
+ public:
+  GemmConvEpilogue(const float* out, const float* bias, const float* residual, int64_t channels,
+                   float high, const DenseTensor* out_tensor)
+      : out_(out),
+        bias_(bias),
+        residual_(residual),
+        channels_(channels),
+        pixels_(out_tensor->numel() / (out_tensor->dims()[0] * channels)),
+        high_(high) {}
+  void Apply(float* c, int64_t ldc, int64_t rows, int64_t cols) const override {
+    const int64_t at = c - out_;
+    const int64_t channel = at / pixels_ % channels_;
+    for (int64_t r = 0; r < rows; ++r) {
+      Epilogue<float, kAct>(c + r * ldc, residual_ != nullptr ? residual_ + at + r * ldc : nullptr,
+                            bias_ != nullptr ? bias_ + channel + r : nullptr, high_, cols);
+    }
+  }
+
+ private:
+  const float* out_;
+  const float* bias_;
+  const float* residual_;
+  int64_t channels_;
+  int64_t pixels_;
+  float high_;
+};
+
 }  // namespace
 
 template <typename T, typename Context>
@@ -93,6 +141,7 @@ void FusedConv2dKernel(const Context& dev_ctx, const DenseTensor& input, const D
   PD_CHECK(bias == nullptr || bias->numel() == channels, InvalidArgument,
            "expected fused_conv2d's Bias to hold ", channels,
            " values (the output channels), but got ", bias != nullptr ? bias->dims() : DDim());
+  const ConvAct act = ParseConvAct(fuse_activation);
   // The convolution writes Output before the residual is read: never into the residual's buffer
   // (held by value, so its data outlives Output getting storage of its own).
   DenseTensor residual_in;
@@ -100,24 +149,62 @@ void FusedConv2dKernel(const Context& dev_ctx, const DenseTensor& input, const D
     residual_in = *residual;
     funcs::AllocUnaliased<T>(dev_ctx, out, {residual});
   }
-  ConvKernel<T>(dev_ctx, input, filter, strides, paddings, padding_algorithm, dilations, groups,
-                data_format, out);
   const DenseTensor* res = residual != nullptr ? &residual_in : nullptr;
   const T high = static_cast<T>(fuse_beta);
-  if (fuse_activation == "relu") {
-    ApplyEpilogue<T, ConvAct::kRelu>(bias, res, channels_last, high, out);
-  } else if (fuse_activation == "relu6") {
-    ApplyEpilogue<T, ConvAct::kRelu6>(bias, res, channels_last, high, out);
-  } else if (fuse_activation == "hard_swish") {
-    ApplyEpilogue<T, ConvAct::kHardSwish>(bias, res, channels_last, high, out);
-  } else {
-    PD_CHECK(fuse_activation.empty() || fuse_activation == "identity", InvalidArgument,
-             "expected fused_conv2d's fuse_activation to be one of \"\", identity, relu, relu6, "
-             "hard_swish, "
-             "but got '",
-             fuse_activation, "'");
-    if (bias == nullptr && res == nullptr) return;
-    ApplyEpilogue<T, ConvAct::kNone>(bias, res, channels_last, high, out);
+  if constexpr (std::is_same_v<T, float>) {
+    const ConvGeometry g = ComputeConvGeometry(input.dims(), filter.dims(), strides, paddings,
+                                               padding_algorithm, dilations, groups, data_format);
+    if (!g.channels_last && !funcs::IsDepthwiseConv(g) && funcs::internal::PackedSgemmUsable() &&
+        g.in_channels > 0 && out->numel() > 0 && out->dims() == g.out_dims) {
+      float* result = dev_ctx.template Alloc<float>(out);
+      const float* b = bias != nullptr ? bias->data<float>() : nullptr;
+      const float* r = res != nullptr ? res->data<float>() : nullptr;
+      const auto conv = [&](const funcs::internal::GemmEpilogue* epilogue) {
+        funcs::PackedConvForward(input.data<float>(), filter.data<float>(), g.batch, g.in_channels,
+                                 g.out_channels, g.groups, funcs::MakeConvPlane(g), result,
+                                 epilogue);
+      };
+      const auto fused = [&](auto kind) {
+        const GemmConvEpilogue<decltype(kind)::value> epilogue(result, b, r, g.out_channels, high,
+                                                               out);
+        conv(&epilogue);
+      };
+      switch (act) {
+        case ConvAct::kRelu:
+          fused(std::integral_constant<ConvAct, ConvAct::kRelu>());
+          return;
+        case ConvAct::kRelu6:
+          fused(std::integral_constant<ConvAct, ConvAct::kRelu6>());
+          return;
+        case ConvAct::kHardSwish:
+          fused(std::integral_constant<ConvAct, ConvAct::kHardSwish>());
+          return;
+        case ConvAct::kNone:
+          if (b == nullptr && r == nullptr) {
+            conv(nullptr);
+          } else {
+            fused(std::integral_constant<ConvAct, ConvAct::kNone>());
+          }
+          return;
+      }
+    }
+  }
+  ConvKernel<T>(dev_ctx, input, filter, strides, paddings, padding_algorithm, dilations, groups,
+                data_format, out);
+  switch (act) {
+    case ConvAct::kRelu:
+      ApplyEpilogue<T, ConvAct::kRelu>(bias, res, channels_last, high, out);
+      return;
+    case ConvAct::kRelu6:
+      ApplyEpilogue<T, ConvAct::kRelu6>(bias, res, channels_last, high, out);
+      return;
+    case ConvAct::kHardSwish:
+      ApplyEpilogue<T, ConvAct::kHardSwish>(bias, res, channels_last, high, out);
+      return;
+    case ConvAct::kNone:
+      if (bias == nullptr && res == nullptr) return;
+      ApplyEpilogue<T, ConvAct::kNone>(bias, res, channels_last, high, out);
+      return;
   }
 }
 

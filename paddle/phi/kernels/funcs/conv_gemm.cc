@@ -10,6 +10,7 @@
 #endif
 
 #include "paddle/phi/core/device_context.h"
+#include "paddle/phi/kernels/funcs/conv_util.h"
 
 namespace phi {
 namespace funcs {
@@ -47,6 +48,39 @@ float* LineBuffer(int64_t count) {
 // the panels 16 floats at a time.
 void ConvWindowsB::Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, float* dst) const {
   constexpr int64_t kNr = internal::kGemmPanelCols;
+  if (IsPointwise(p_)) {  // row r is channel r itself: copied straight into the panels
+    const int64_t pixels = p_.in_h * p_.in_w;
+    for (int64_t q = 0; q < kc; ++q) {
+      const float* channel = images_ + (k0 + q) * pixels;
+      int64_t img = n0 / pixels, pix = n0 % pixels;
+      float* out = dst + q * kNr;
+      for (int64_t j0 = 0; j0 < nc; j0 += kNr, out += kc * kNr) {
+        if (pix + kNr <= pixels && j0 + kNr <= nc) {
+          std::memcpy(out, channel + img * image_stride_ + pix, kNr * sizeof(float));
+          pix += kNr;
+        } else {
+          for (int64_t t = 0; t < kNr; ++t) {
+            if (j0 + t >= nc) {
+              out[t] = 0.0f;
+              continue;
+            }
+            out[t] = channel[img * image_stride_ + pix];
+            ++pix;
+            if (pix == pixels) {
+              pix = 0;
+              ++img;
+            }
+          }
+          continue;
+        }
+        if (pix == pixels) {
+          pix = 0;
+          ++img;
+        }
+      }
+    }
+    return;
+  }
   const int64_t in_h = p_.in_h, in_w = p_.in_w, out_h = p_.out_h, out_w = p_.out_w;
   const int64_t sh = p_.stride_h, sw = p_.stride_w;
   const int64_t pixels = out_h * out_w;
@@ -107,7 +141,8 @@ void ConvWindowsB::Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, float* d
 }
 
 void PackedConvForward(const float* input, const float* filter, int64_t batch, int64_t in_channels,
-                       int64_t out_channels, int64_t groups, const ConvPlane& p, float* out) {
+                       int64_t out_channels, int64_t groups, const ConvPlane& p, float* out,
+                       const internal::GemmEpilogue* epilogue) {
   const int64_t in_per_group = in_channels / groups;
   const int64_t out_per_group = out_channels / groups;
   const int64_t k = in_per_group * p.kernel_h * p.kernel_w;
@@ -122,7 +157,7 @@ void PackedConvForward(const float* input, const float* filter, int64_t batch, i
     c.seg_cols = pixels;
     c.seg_stride = out_channels * pixels;
     internal::PackedSgemm(out_per_group, batch * pixels, k, 1.0f, filter + gi * out_per_group * k,
-                          k, false, windows, 0.0f, c, pool.get());
+                          k, false, windows, 0.0f, c, pool.get(), epilogue);
   }
 }
 

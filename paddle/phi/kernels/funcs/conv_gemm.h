@@ -27,9 +27,12 @@ class ConvWindowsB : public internal::GemmBSource {
 };
 
 // The forward convolution of `batch` NCHW images (float), groups as in conv2d: out is [batch,
-// out_channels, out_h, out_w]; filter [out_channels, in_channels / groups, KH, KW].
+// out_channels, out_h, out_w]; filter [out_channels, in_channels / groups, KH, KW]. `epilogue`
+// (may be null) finishes the outputs as they are computed (fused_conv2d's bias, residual and
+// activation), with c pointing into `out`.
 void PackedConvForward(const float* input, const float* filter, int64_t batch, int64_t in_channels,
-                       int64_t out_channels, int64_t groups, const ConvPlane& p, float* out);
+                       int64_t out_channels, int64_t groups, const ConvPlane& p, float* out,
+                       const internal::GemmEpilogue* epilogue = nullptr);
 
 }  // namespace funcs
 }  // namespace phi

@@ -253,9 +253,26 @@ void PanelTiles(int64_t kc, const float* apack, int64_t i0, int64_t mc, const fl
   }
 }
 
+// Rows [i0, i0 + mc), columns [j0, j1) of C through the epilogue, one call per run of columns
+// within a segment.
+void FinishColumns(const GemmEpilogue& epi, const GemmCLayout& c, int64_t i0, int64_t mc,
+                   int64_t j0, int64_t j1) {
+  for (int64_t j = j0; j < j1;) {
+    const int64_t col = j % c.seg_cols;
+    const int64_t run = std::min(j1 - j, c.seg_cols - col);
+    epi.Apply(c.base + (j / c.seg_cols) * c.seg_stride + col + i0 * c.ldc, c.ldc, mc, run);
+    j += run;
+  }
+}
+
+// Columns the epilogue takes at once: 128 x (up to 120 rows) floats of C are still in L2
+// when their last tiles are done, and its per-row loops get long enough to vectorize.
+constexpr int64_t kEpilogueCols = 8 * kNr;
+
 // One thread's share: rows [m0, m1) by columns [n0, n1) of C.
 void Block(int64_t m0, int64_t m1, int64_t n0, int64_t n1, int64_t k, float alpha, const float* a,
-           int64_t lda, bool trans_a, const GemmBSource& b, float beta, const GemmCLayout& c) {
+           int64_t lda, bool trans_a, const GemmBSource& b, float beta, const GemmCLayout& c,
+           const GemmEpilogue* epilogue) {
   const int64_t kc_max = std::min(kKc, k);
   const int64_t rows = m1 - m0;
   // A packed B block serves every A block (in L2) in turn, each B panel staying in L1 while
@@ -272,12 +289,17 @@ void Block(int64_t m0, int64_t m1, int64_t n0, int64_t n1, int64_t k, float alph
       const int64_t kc = std::min(kKc, k - pc);
       b.Pack(pc, kc, jc, nc, bpack);
       const float block_beta = pc == 0 ? beta : 1.0f;
+      const GemmEpilogue* epi = pc + kc == k ? epilogue : nullptr;
       for (int64_t ic = m0; ic < m1; ic += mc_max) {
         const int64_t mc = std::min(mc_max, m1 - ic);
         PackA(a, lda, trans_a, ic, mc, pc, kc, apack);
         for (int64_t jr = 0; jr < nc; jr += kNr) {
           PanelTiles(kc, apack, ic, mc, bpack + jr * kc, jc + jr, std::min(kNr, nc - jr), c, alpha,
                      block_beta);
+          const int64_t done = std::min(jr + kNr, nc);
+          if (epi != nullptr && (done % kEpilogueCols == 0 || done == nc)) {
+            FinishColumns(*epi, c, ic, mc, jc + (jr / kEpilogueCols) * kEpilogueCols, jc + done);
+          }
         }
       }
     }
@@ -292,10 +314,10 @@ constexpr int64_t kParallelWork = int64_t{1} << 18;
 
 void PackedSgemm(int64_t m, int64_t n, int64_t k, float alpha, const float* a, int64_t lda,
                  bool trans_a, const GemmBSource& b, float beta, const GemmCLayout& c,
-                 ThreadPool* pool) {
+                 ThreadPool* pool, const GemmEpilogue* epilogue) {
   if (m <= 0 || n <= 0 || k <= 0) return;  // funcs::Gemm handles k == 0 (C = beta * C)
   auto run = [&](int64_t m0, int64_t m1, int64_t n0, int64_t n1) {
-    Block(m0, m1, n0, n1, k, alpha, a, lda, trans_a, b, beta, c);
+    Block(m0, m1, n0, n1, k, alpha, a, lda, trans_a, b, beta, c, epilogue);
   };
   const int threads = pool == nullptr ? 1 : pool->num_threads();
   if (threads == 1 || static_cast<double>(m) * n * k < kParallelWork) {

@@ -51,13 +51,23 @@ struct GemmCLayout {
   int64_t seg_stride = 0;
 };
 
+// Finishes C's final values while they are still in cache, tile by tile: Apply gets rows
+// r < rows, columns j < cols at c[r * ldc + j], a block of C's storage that lies within one
+// segment (it may derive the row's meaning from where c points). Called once per entry, after
+// the last K block, possibly on several threads at once (disjoint blocks).
+class GemmEpilogue {
+ public:
+  virtual ~GemmEpilogue() = default;
+  virtual void Apply(float* c, int64_t ldc, int64_t rows, int64_t cols) const = 0;
+};
+
 // C = alpha * op(A) * op(B) + beta * C, with op(A) [m, k] stored row-major [m, k] (row stride
 // lda) or, when trans_a, [k, m]. With beta == 0, C is not read. The work is split over `pool`
 // (may be null) when it pays; the inner dimension is never split, so results do not depend on
-// the number of threads.
+// the number of threads. `epilogue` (may be null) then finishes every entry.
 void PackedSgemm(int64_t m, int64_t n, int64_t k, float alpha, const float* a, int64_t lda,
                  bool trans_a, const GemmBSource& b, float beta, const GemmCLayout& c,
-                 ThreadPool* pool);
+                 ThreadPool* pool, const GemmEpilogue* epilogue = nullptr);
 
 }  // namespace internal
 }  // namespace funcs
