@@ -1,5 +1,6 @@
 #include "paddle/phi/kernels/fused_conv_kernel.h"
 
+#include <functional>
 #include <type_traits>
 
 #include "paddle/phi/core/device_context.h"
@@ -120,6 +121,41 @@ class GemmConvEpilogue : public funcs::internal::GemmEpilogue {
   float high_;
 };
 
+// The convolution with the epilogue applied as outputs are produced, where a kernel can: a
+// depthwise NCHW convolution plane by plane, a float NCHW convolution inside the packed GEMM.
+// False where neither applies (the caller then convolves and runs the epilogue afterwards).
+template <typename T, ConvAct kAct, typename Context>
+bool ConvWithEpilogue(const Context& dev_ctx, const DenseTensor& input, const DenseTensor& filter,
+                      const ConvGeometry& g, const DenseTensor* bias, const DenseTensor* res,
+                      float fuse_beta, DenseTensor* out) {
+  if (g.channels_last || out->numel() == 0 || out->dims() != g.out_dims) return false;
+  const T* b = bias != nullptr ? bias->data<T>() : nullptr;
+  const T* r = res != nullptr ? res->data<T>() : nullptr;
+  const T high = static_cast<T>(fuse_beta);
+  const bool plain = kAct == ConvAct::kNone && b == nullptr && r == nullptr;
+  if (funcs::IsDepthwiseConv(g)) {
+    T* result = dev_ctx.template Alloc<T>(out);
+    const int64_t plane = g.h.out * g.w.out;
+    const std::function<void(T*, int64_t)> finish = [&](T* out_plane, int64_t i) {
+      Epilogue<T, kAct>(out_plane, r != nullptr ? r + i * plane : nullptr,
+                        b != nullptr ? b + i % g.out_channels : nullptr, high, plane);
+    };
+    funcs::DepthwiseConvForward(dev_ctx.thread_pool().get(), input.data<T>(), filter.data<T>(), g,
+                                result, plain ? nullptr : &finish);
+    return true;
+  }
+  if constexpr (std::is_same_v<T, float>) {
+    if (!funcs::internal::PackedSgemmUsable() || g.in_channels == 0) return false;
+    float* result = dev_ctx.template Alloc<float>(out);
+    const GemmConvEpilogue<kAct> epilogue(result, b, r, g.out_channels, high, out);
+    funcs::PackedConvForward(input.data<float>(), filter.data<float>(), g.batch, g.in_channels,
+                             g.out_channels, g.groups, funcs::MakeConvPlane(g), result,
+                             plain ? nullptr : &epilogue);
+    return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 template <typename T, typename Context>
@@ -150,61 +186,25 @@ void FusedConv2dKernel(const Context& dev_ctx, const DenseTensor& input, const D
     funcs::AllocUnaliased<T>(dev_ctx, out, {residual});
   }
   const DenseTensor* res = residual != nullptr ? &residual_in : nullptr;
-  const T high = static_cast<T>(fuse_beta);
-  if constexpr (std::is_same_v<T, float>) {
-    const ConvGeometry g = ComputeConvGeometry(input.dims(), filter.dims(), strides, paddings,
-                                               padding_algorithm, dilations, groups, data_format);
-    if (!g.channels_last && !funcs::IsDepthwiseConv(g) && funcs::internal::PackedSgemmUsable() &&
-        g.in_channels > 0 && out->numel() > 0 && out->dims() == g.out_dims) {
-      float* result = dev_ctx.template Alloc<float>(out);
-      const float* b = bias != nullptr ? bias->data<float>() : nullptr;
-      const float* r = res != nullptr ? res->data<float>() : nullptr;
-      const auto conv = [&](const funcs::internal::GemmEpilogue* epilogue) {
-        funcs::PackedConvForward(input.data<float>(), filter.data<float>(), g.batch, g.in_channels,
-                                 g.out_channels, g.groups, funcs::MakeConvPlane(g), result,
-                                 epilogue);
-      };
-      const auto fused = [&](auto kind) {
-        const GemmConvEpilogue<decltype(kind)::value> epilogue(result, b, r, g.out_channels, high,
-                                                               out);
-        conv(&epilogue);
-      };
-      switch (act) {
-        case ConvAct::kRelu:
-          fused(std::integral_constant<ConvAct, ConvAct::kRelu>());
-          return;
-        case ConvAct::kRelu6:
-          fused(std::integral_constant<ConvAct, ConvAct::kRelu6>());
-          return;
-        case ConvAct::kHardSwish:
-          fused(std::integral_constant<ConvAct, ConvAct::kHardSwish>());
-          return;
-        case ConvAct::kNone:
-          if (b == nullptr && r == nullptr) {
-            conv(nullptr);
-          } else {
-            fused(std::integral_constant<ConvAct, ConvAct::kNone>());
-          }
-          return;
-      }
-    }
-  }
-  ConvKernel<T>(dev_ctx, input, filter, strides, paddings, padding_algorithm, dilations, groups,
-                data_format, out);
+  const ConvGeometry g = ComputeConvGeometry(input.dims(), filter.dims(), strides, paddings,
+                                             padding_algorithm, dilations, groups, data_format);
+  const auto run = [&](auto kind) {
+    constexpr ConvAct kAct = decltype(kind)::value;
+    if (ConvWithEpilogue<T, kAct>(dev_ctx, input, filter, g, bias, res, fuse_beta, out)) return;
+    ConvKernel<T>(dev_ctx, input, filter, strides, paddings, padding_algorithm, dilations, groups,
+                  data_format, out);
+    if (kAct == ConvAct::kNone && bias == nullptr && res == nullptr) return;
+    ApplyEpilogue<T, kAct>(bias, res, channels_last, static_cast<T>(fuse_beta), out);
+  };
   switch (act) {
     case ConvAct::kRelu:
-      ApplyEpilogue<T, ConvAct::kRelu>(bias, res, channels_last, high, out);
-      return;
+      return run(std::integral_constant<ConvAct, ConvAct::kRelu>());
     case ConvAct::kRelu6:
-      ApplyEpilogue<T, ConvAct::kRelu6>(bias, res, channels_last, high, out);
-      return;
+      return run(std::integral_constant<ConvAct, ConvAct::kRelu6>());
     case ConvAct::kHardSwish:
-      ApplyEpilogue<T, ConvAct::kHardSwish>(bias, res, channels_last, high, out);
-      return;
+      return run(std::integral_constant<ConvAct, ConvAct::kHardSwish>());
     case ConvAct::kNone:
-      if (bias == nullptr && res == nullptr) return;
-      ApplyEpilogue<T, ConvAct::kNone>(bias, res, channels_last, high, out);
-      return;
+      return run(std::integral_constant<ConvAct, ConvAct::kNone>());
   }
 }
 

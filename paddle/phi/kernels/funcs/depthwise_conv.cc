@@ -261,7 +261,8 @@ void ForEachPlane(ThreadPool* pool, int64_t planes, int64_t work_per_plane,
 }
 
 template <typename T>
-void ForwardNchw(ThreadPool* pool, const T* input, const T* filter, const ConvGeometry& g, T* out) {
+void ForwardNchw(ThreadPool* pool, const T* input, const T* filter, const ConvGeometry& g, T* out,
+                 const std::function<void(T*, int64_t)>* finish = nullptr) {
   const ConvPlane p = MakeConvPlane(g);
   const int64_t multiplier = g.out_channels / g.in_channels;
   const int64_t taps = p.kernel_h * p.kernel_w;
@@ -278,6 +279,7 @@ void ForwardNchw(ThreadPool* pool, const T* input, const T* filter, const ConvGe
       const int64_t n = i / g.out_channels, oc = i % g.out_channels;
       ForwardPlane<T, false>(input + (n * g.in_channels + oc / multiplier) * in_plane,
                              filter + oc * taps, p, layout, scratch.data(), out + i * out_plane);
+      if (finish != nullptr) (*finish)(out + i * out_plane, i);
     }
   });
 }
@@ -507,11 +509,13 @@ void FilterGradNchw(ThreadPool* pool, const T* input, const T* dout, const ConvG
 
 template <typename T>
 void DepthwiseConvForward(ThreadPool* pool, const T* input, const T* filter, const ConvGeometry& g,
-                          T* out) {
+                          T* out, const std::function<void(T*, int64_t)>* finish) {
   if (!g.channels_last) {
-    ForwardNchw(pool, input, filter, g, out);
+    ForwardNchw(pool, input, filter, g, out, finish);
     return;
   }
+  PD_CHECK(finish == nullptr, InvalidArgument,
+           "expected no per-plane finish for a channels-last depthwise convolution");
   std::vector<T> x = ChannelsLastToFirst(input, DDim({g.batch, g.h.in, g.w.in, g.in_channels}));
   std::vector<T> y(g.batch * g.out_channels * g.h.out * g.w.out);
   ForwardNchw(pool, x.data(), filter, g, y.data());
@@ -539,9 +543,11 @@ void DepthwiseConvBackward(ThreadPool* pool, const T* input, const T* filter, co
 }
 
 template void DepthwiseConvForward<float>(ThreadPool*, const float*, const float*,
-                                          const ConvGeometry&, float*);
+                                          const ConvGeometry&, float*,
+                                          const std::function<void(float*, int64_t)>*);
 template void DepthwiseConvForward<double>(ThreadPool*, const double*, const double*,
-                                           const ConvGeometry&, double*);
+                                           const ConvGeometry&, double*,
+                                           const std::function<void(double*, int64_t)>*);
 template void DepthwiseConvBackward<float>(ThreadPool*, const float*, const float*, const float*,
                                            const ConvGeometry&, float*, float*);
 template void DepthwiseConvBackward<double>(ThreadPool*, const double*, const double*,

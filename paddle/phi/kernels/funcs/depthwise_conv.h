@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 
 #include "paddle/phi/core/thread_pool.h"
 #include "paddle/phi/infermeta/nn.h"
@@ -20,9 +21,11 @@ inline bool IsDepthwiseConv(const ConvGeometry& g) {
 
 // Output = conv(Input, Filter) in g's layout (NCHW, or NHWC when g.channels_last). Filter is
 // [out_channels, 1, KH, KW]. Planes are split over `pool` (null: the calling thread only).
+// NCHW only: `finish` (may be null) is called on each output plane i (image i / out_channels,
+// channel i % out_channels) as soon as it is computed, while it is in cache.
 template <typename T>
 void DepthwiseConvForward(ThreadPool* pool, const T* input, const T* filter, const ConvGeometry& g,
-                          T* out);
+                          T* out, const std::function<void(T*, int64_t)>* finish = nullptr);
 
 // The gradients of DepthwiseConvForward given Output@GRAD dout (in g's layout). Either of
 // input_grad / filter_grad may be null; both are overwritten. The filter gradient sums the
