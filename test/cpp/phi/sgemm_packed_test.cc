@@ -84,6 +84,19 @@ TEST(PackedSgemm, MatchesDoubleProductAcrossEdges) {
   }
 }
 
+// Up to four rows of A read B straight (no packing), by rows or, transposed, by dot products.
+TEST(PackedSgemm, FewRowsReadBStraight) {
+  if (!funcs::internal::PackedSgemmUsable()) GTEST_SKIP() << "no AVX2 + FMA";
+  ThreadPool pool(2);
+  const Case cases[] = {{2, 1000, 1280, false, false}, {3, 70, 33, true, true},
+                        {4, 1030, 9, false, true},     {1, 600, 50, true, false},
+                        {2, 5, 7, false, true},        {4, 17, 300, true, true}};
+  for (const Case& t : cases) {
+    CheckCase(t, 1.0f, 0.0f, t.n, &pool);
+    CheckCase(t, 1.5f, 0.5f, 7, nullptr);
+  }
+}
+
 TEST(PackedSgemm, SegmentedOutputAndPoolMatch) {
   if (!funcs::internal::PackedSgemmUsable()) GTEST_SKIP() << "no AVX2 + FMA";
   ThreadPool pool(2);

@@ -6,10 +6,12 @@
 #include <limits>
 #include <memory>
 #include <mutex>
+#include <type_traits>
 
 #include "paddle/common/errors.h"
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/kernels/funcs/gemm_eigen.h"
+#include "paddle/phi/kernels/funcs/sgemm_packed.h"
 
 namespace phi {
 namespace funcs {
@@ -37,10 +39,10 @@ void ScaleOnly(int64_t m, int64_t n, T beta, T* c) {
 // few microseconds, about what 2^18 multiply-adds take on one core.
 constexpr int64_t kParallelGemmWork = int64_t{1} << 18;
 
-// Eigen's product (gemm_eigen.cc) where the CPU runs the instructions it was built for; on the
-// convolution shapes of ResNet and MobileNet it measured within -11% to +54% of OpenBLAS
-// (benchmarks/gemm_bench.cc) and, unlike the serial OpenBLAS, may run on several threads at
-// once.
+// Eigen's product (gemm_eigen.cc) for double where the CPU runs the instructions it was built
+// for; on the convolution shapes of ResNet and MobileNet it measured within -11% to +54% of
+// OpenBLAS (benchmarks/gemm_bench.cc) and, unlike the serial OpenBLAS, may run on several
+// threads at once. Float takes the packed GEMM on the same CPUs.
 bool UseEigenGemm() {
   static const bool usable = [] {
     if (!internal::kEigenGemmNeedsAvx2Fma) return true;
@@ -71,6 +73,18 @@ void GemmImpl(BlasFn blas_fn, bool trans_a, bool trans_b, int64_t m, int64_t n, 
   }
   const int64_t lda = trans_a ? m : k;
   const int64_t ldb = trans_b ? k : n;
+  if constexpr (std::is_same_v<T, float>) {
+    if (internal::PackedSgemmUsable()) {  // the packed GEMM the convolutions run (sgemm_packed.h)
+      internal::GemmCLayout layout;
+      layout.base = c;
+      layout.ldc = n;
+      layout.seg_cols = n;
+      const std::shared_ptr<ThreadPool> pool = CurrentCPUThreadPool();
+      internal::PackedSgemm(m, n, k, alpha, a, lda, trans_a, internal::GemmMatrixB(b, ldb, trans_b),
+                            beta, layout, pool.get());
+      return;
+    }
+  }
   if (!UseEigenGemm()) {
     std::lock_guard<std::mutex> lock(OpenBlasMutex());
     blas_fn(CblasRowMajor, trans_a ? CblasTrans : CblasNoTrans, trans_b ? CblasTrans : CblasNoTrans,

@@ -1,6 +1,7 @@
 // GEMM for CPU kernels (float, double), row-major: every matrix product in the kernel library
-// goes through funcs::Gemm. It runs Eigen's product split over the intra-op pool, or OpenBLAS's
-// cblas on CPUs without the instructions Eigen's copy was built for (blas.cc says why).
+// goes through funcs::Gemm. Float runs the packed GEMM of sgemm_packed.h (the one the
+// convolutions use), double Eigen's product, both split over the intra-op pool; CPUs without
+// AVX2 + FMA get OpenBLAS's cblas (blas.cc says why).
 #pragma once
 
 #include <cstdint>

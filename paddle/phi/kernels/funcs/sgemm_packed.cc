@@ -35,6 +35,28 @@ bool PackedSgemmUsable() {
 
 namespace {
 
+#ifdef PHI_PACKED_SGEMM
+// r[i][j] -> r[j][i] for an 8 x 8 block of floats.
+inline void Transpose8x8(__m256 r[8]) {
+  const __m256 t0 = _mm256_unpacklo_ps(r[0], r[1]), t1 = _mm256_unpackhi_ps(r[0], r[1]);
+  const __m256 t2 = _mm256_unpacklo_ps(r[2], r[3]), t3 = _mm256_unpackhi_ps(r[2], r[3]);
+  const __m256 t4 = _mm256_unpacklo_ps(r[4], r[5]), t5 = _mm256_unpackhi_ps(r[4], r[5]);
+  const __m256 t6 = _mm256_unpacklo_ps(r[6], r[7]), t7 = _mm256_unpackhi_ps(r[6], r[7]);
+  const __m256 u0 = _mm256_shuffle_ps(t0, t2, 0x44), u1 = _mm256_shuffle_ps(t0, t2, 0xEE);
+  const __m256 u2 = _mm256_shuffle_ps(t1, t3, 0x44), u3 = _mm256_shuffle_ps(t1, t3, 0xEE);
+  const __m256 u4 = _mm256_shuffle_ps(t4, t6, 0x44), u5 = _mm256_shuffle_ps(t4, t6, 0xEE);
+  const __m256 u6 = _mm256_shuffle_ps(t5, t7, 0x44), u7 = _mm256_shuffle_ps(t5, t7, 0xEE);
+  r[0] = _mm256_permute2f128_ps(u0, u4, 0x20);
+  r[1] = _mm256_permute2f128_ps(u1, u5, 0x20);
+  r[2] = _mm256_permute2f128_ps(u2, u6, 0x20);
+  r[3] = _mm256_permute2f128_ps(u3, u7, 0x20);
+  r[4] = _mm256_permute2f128_ps(u0, u4, 0x31);
+  r[5] = _mm256_permute2f128_ps(u1, u5, 0x31);
+  r[6] = _mm256_permute2f128_ps(u2, u6, 0x31);
+  r[7] = _mm256_permute2f128_ps(u3, u7, 0x31);
+}
+#endif
+
 // One packed row of a panel: 16 floats, or `cols` of them and zeros after.
 inline void CopyPanelRow(const float* src, int64_t cols, float* out) {
   if (cols == kGemmPanelCols) {
@@ -62,6 +84,24 @@ void GemmMatrixB::Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, float* ds
   // b is [n, k]: column j of op(B) is row n0 + j of b, read along k.
   for (int64_t j0 = 0; j0 < nc; j0 += kNr, dst += kc * kNr) {
     const int64_t cols = std::min(kNr, nc - j0);
+#ifdef PHI_PACKED_SGEMM
+    if (cols == kNr) {  // 8 x 8 blocks transposed in registers
+      int64_t p = 0;
+      for (; p + 8 <= kc; p += 8) {
+        for (int64_t half = 0; half < kNr; half += 8) {
+          __m256 r[8];
+          for (int j = 0; j < 8; ++j)
+            r[j] = _mm256_loadu_ps(b_ + (n0 + j0 + half + j) * ldb_ + k0 + p);
+          Transpose8x8(r);
+          for (int q = 0; q < 8; ++q) _mm256_storeu_ps(dst + (p + q) * kNr + half, r[q]);
+        }
+      }
+      for (; p < kc; ++p) {
+        for (int64_t j = 0; j < kNr; ++j) dst[p * kNr + j] = b_[(n0 + j0 + j) * ldb_ + k0 + p];
+      }
+      continue;
+    }
+#endif
     for (int64_t j = 0; j < cols; ++j) {
       const float* src = b_ + (n0 + j0 + j) * ldb_ + k0;
       for (int64_t p = 0; p < kc; ++p) dst[p * kNr + j] = src[p];
@@ -91,29 +131,11 @@ constexpr int64_t kNc = 2048;
 void PackSixRows(const float* src, int64_t lda, int64_t kc, float* dst) {
   int64_t p = 0;
   for (; p + 8 <= kc; p += 8) {
-    const __m256 r0 = _mm256_loadu_ps(src + p), r1 = _mm256_loadu_ps(src + lda + p);
-    const __m256 r2 = _mm256_loadu_ps(src + 2 * lda + p);
-    const __m256 r3 = _mm256_loadu_ps(src + 3 * lda + p);
-    const __m256 r4 = _mm256_loadu_ps(src + 4 * lda + p);
-    const __m256 r5 = _mm256_loadu_ps(src + 5 * lda + p);
-    const __m256 zero = _mm256_setzero_ps();
-    // Pairs, then quads, then halves across the 128-bit lanes.
-    const __m256 t0 = _mm256_unpacklo_ps(r0, r1), t1 = _mm256_unpackhi_ps(r0, r1);
-    const __m256 t2 = _mm256_unpacklo_ps(r2, r3), t3 = _mm256_unpackhi_ps(r2, r3);
-    const __m256 t4 = _mm256_unpacklo_ps(r4, r5), t5 = _mm256_unpackhi_ps(r4, r5);
-    const __m256 u0 = _mm256_shuffle_ps(t0, t2, 0x44), u1 = _mm256_shuffle_ps(t0, t2, 0xEE);
-    const __m256 u2 = _mm256_shuffle_ps(t1, t3, 0x44), u3 = _mm256_shuffle_ps(t1, t3, 0xEE);
-    const __m256 u4 = _mm256_shuffle_ps(t4, zero, 0x44), u5 = _mm256_shuffle_ps(t4, zero, 0xEE);
-    const __m256 u6 = _mm256_shuffle_ps(t5, zero, 0x44), u7 = _mm256_shuffle_ps(t5, zero, 0xEE);
-    float* out = dst + p * kMr;
-    _mm256_storeu_ps(out + 0 * kMr, _mm256_permute2f128_ps(u0, u4, 0x20));
-    _mm256_storeu_ps(out + 1 * kMr, _mm256_permute2f128_ps(u1, u5, 0x20));
-    _mm256_storeu_ps(out + 2 * kMr, _mm256_permute2f128_ps(u2, u6, 0x20));
-    _mm256_storeu_ps(out + 3 * kMr, _mm256_permute2f128_ps(u3, u7, 0x20));
-    _mm256_storeu_ps(out + 4 * kMr, _mm256_permute2f128_ps(u0, u4, 0x31));
-    _mm256_storeu_ps(out + 5 * kMr, _mm256_permute2f128_ps(u1, u5, 0x31));
-    _mm256_storeu_ps(out + 6 * kMr, _mm256_permute2f128_ps(u2, u6, 0x31));
-    _mm256_storeu_ps(out + 7 * kMr, _mm256_permute2f128_ps(u3, u7, 0x31));
+    __m256 r[8];
+    for (int i = 0; i < kMr; ++i) r[i] = _mm256_loadu_ps(src + i * lda + p);
+    r[6] = r[7] = _mm256_setzero_ps();
+    Transpose8x8(r);
+    for (int q = 0; q < 8; ++q) _mm256_storeu_ps(dst + (p + q) * kMr, r[q]);
   }
   for (; p < kc; ++p) {
     for (int64_t i = 0; i < kMr; ++i) dst[p * kMr + i] = src[i * lda + p];
@@ -128,6 +150,14 @@ void PackA(const float* a, int64_t lda, bool trans_a, int64_t i0, int64_t mc, in
     const int64_t rows = std::min(kMr, mc - r0);
     if (trans_a) {  // a is [k, m]: the 6 entries of one k are adjacent
       const float* src = a + p0 * lda + i0 + r0;
+      if (r0 + 8 <= mc) {  // 8 columns of the block: no read past A
+        // 8 floats a row (within it), stored overlapping: each store's 2 extra floats are
+        // overwritten by the next (the last lands in the next panel or the buffer's slack).
+        for (int64_t p = 0; p < kc; ++p, src += lda) {
+          _mm256_storeu_ps(dst + p * kMr, _mm256_loadu_ps(src));
+        }
+        continue;
+      }
       for (int64_t p = 0; p < kc; ++p, src += lda) {
         float* out = dst + p * kMr;
         for (int64_t i = 0; i < rows; ++i) out[i] = src[i];
@@ -149,11 +179,12 @@ void PackA(const float* a, int64_t lda, bool trans_a, int64_t i0, int64_t mc, in
 }
 
 // A register tile of R rows (R <= 6) by V * 8 columns (V = 1 or 2): acc = sum over p of
-// a[p * 6 + i] * b[p * 16 + j], then c[i * ldc + j] = alpha * acc + beta * c (c is not read
-// when beta == 0). The loops over i and v unroll fully, so the accumulators stay in registers.
+// a[p * 6 + i] * b[p * 16 + j], then c[i * ldc + j] = alpha * acc + beta * c for the first
+// `cols` columns (c is not read when beta == 0; columns past `cols` are neither read nor
+// written: masked). The loops over i and v unroll fully, so the accumulators stay in registers.
 template <int R, int V>
 inline void KernelTile(int64_t kc, const float* a, const float* b, float* c, int64_t ldc,
-                       float alpha, float beta) {
+                       float alpha, float beta, int64_t cols = 8 * V) {
   __m256 acc[R][V];
 #pragma GCC unroll 6
   for (int i = 0; i < R; ++i) {
@@ -173,21 +204,42 @@ inline void KernelTile(int64_t kc, const float* a, const float* b, float* c, int
   }
   const __m256 va = _mm256_set1_ps(alpha);
   const __m256 vb = _mm256_set1_ps(beta);
+  if (cols == 8 * V) {
+#pragma GCC unroll 6
+    for (int i = 0; i < R; ++i) {
+#pragma GCC unroll 2
+      for (int v = 0; v < V; ++v) {
+        float* dst = c + i * ldc + 8 * v;
+        __m256 r = _mm256_mul_ps(acc[i][v], va);
+        if (beta != 0.0f) r = _mm256_fmadd_ps(_mm256_loadu_ps(dst), vb, r);
+        _mm256_storeu_ps(dst, r);
+      }
+    }
+    return;
+  }
+  // Lane j of vector v is written when 8 * v + j < cols.
+  const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+  __m256i mask[V];
+#pragma GCC unroll 2
+  for (int v = 0; v < V; ++v) {
+    mask[v] = _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(cols - 8 * v)), lane);
+  }
 #pragma GCC unroll 6
   for (int i = 0; i < R; ++i) {
 #pragma GCC unroll 2
     for (int v = 0; v < V; ++v) {
       float* dst = c + i * ldc + 8 * v;
       __m256 r = _mm256_mul_ps(acc[i][v], va);
-      if (beta != 0.0f) r = _mm256_fmadd_ps(_mm256_loadu_ps(dst), vb, r);
-      _mm256_storeu_ps(dst, r);
+      if (beta != 0.0f) r = _mm256_fmadd_ps(_mm256_maskload_ps(dst, mask[v]), vb, r);
+      _mm256_maskstore_ps(dst, mask[v], r);
     }
   }
 }
 
-using KernelFn = void (*)(int64_t, const float*, const float*, float*, int64_t, float, float);
+using KernelFn = void (*)(int64_t, const float*, const float*, float*, int64_t, float, float,
+                          int64_t);
 
-// The kernel for a tile of `rows` rows and (v + 1) * 8 columns.
+// The kernel for a tile of `rows` rows and up to (v + 1) * 8 columns.
 KernelFn PickKernel(int64_t rows, int v) {
   static const KernelFn kernels[kMr][2] = {
       {KernelTile<1, 1>, KernelTile<1, 2>}, {KernelTile<2, 1>, KernelTile<2, 2>},
@@ -225,12 +277,13 @@ void Tile(int64_t kc, const float* a, const float* b, const GemmCLayout& c, int6
     return;
   }
   const KernelFn kernel = PickKernel(mr, v);
-  if (nr == (v + 1) * 8 && col + nr <= c.seg_cols) {  // whole vectors within one segment
-    kernel(kc, a, b, origin, c.ldc, alpha, beta);
+  if (col + nr <= c.seg_cols) {  // within one segment: straight into C (masked past nr)
+    kernel(kc, a, b, origin, c.ldc, alpha, beta, nr);
     return;
   }
+  // Across segments: through a buffer, column by column.
   alignas(32) float tile[kMr * kNr];
-  kernel(kc, a, b, tile, kNr, 1.0f, 0.0f);
+  kernel(kc, a, b, tile, kNr, 1.0f, 0.0f, (v + 1) * 8);
   int64_t seg_now = seg, col_now = col;
   for (int64_t j = 0; j < nr; ++j) {
     float* dst = c.base + seg_now * c.seg_stride + col_now + i0 * c.ldc;
@@ -273,7 +326,10 @@ constexpr int64_t kEpilogueCols = 8 * kNr;
 void Block(int64_t m0, int64_t m1, int64_t n0, int64_t n1, int64_t k, float alpha, const float* a,
            int64_t lda, bool trans_a, const GemmBSource& b, float beta, const GemmCLayout& c,
            const GemmEpilogue* epilogue) {
-  const int64_t kc_max = std::min(kKc, k);
+  // K blocks of equal size (576 = 3 x 192, not 256 + 256 + 64): a short last block would
+  // spend as long on its C loads and stores as on its products.
+  const int64_t k_blocks = (k + kKc - 1) / kKc;
+  const int64_t kc_max = (k + k_blocks - 1) / k_blocks;
   const int64_t rows = m1 - m0;
   // A packed B block serves every A block (in L2) in turn, each B panel staying in L1 while
   // the A block's tiles pass. Row blocks of equal size (whole tiles), so that no block is a
@@ -285,8 +341,8 @@ void Block(int64_t m0, int64_t m1, int64_t n0, int64_t n1, int64_t k, float alph
   float* apack = ThreadBuffer(1, kc_max * mc_max + 8);  // slack: PackSixRows
   for (int64_t jc = n0; jc < n1; jc += kNc) {
     const int64_t nc = std::min(kNc, n1 - jc);
-    for (int64_t pc = 0; pc < k; pc += kKc) {
-      const int64_t kc = std::min(kKc, k - pc);
+    for (int64_t pc = 0; pc < k; pc += kc_max) {
+      const int64_t kc = std::min(kc_max, k - pc);
       b.Pack(pc, kc, jc, nc, bpack);
       const float block_beta = pc == 0 ? beta : 1.0f;
       const GemmEpilogue* epi = pc + kc == k ? epilogue : nullptr;
@@ -306,6 +362,102 @@ void Block(int64_t m0, int64_t m1, int64_t n0, int64_t n1, int64_t k, float alph
   }
 }
 
+// Products with at most this many rows of A read B (a plain matrix) once, straight, instead
+// of packing it: with so few rows a packed panel would be used only once or twice, and B is
+// typically a classifier's weights, megabytes read once per call.
+constexpr int64_t kFewRows = 4;
+
+// 16 columns of C (from column j0) for R rows of A: b points at B[0, j0], rows ldb apart.
+template <int R>
+void FewRowsStrip(int64_t k, const float* a, int64_t lda, bool trans_a, const float* b, int64_t ldb,
+                  int64_t j0, float alpha, float beta, const GemmCLayout& c) {
+  __m256 acc[R][2];
+#pragma GCC unroll 4
+  for (int i = 0; i < R; ++i) acc[i][0] = acc[i][1] = _mm256_setzero_ps();
+  for (int64_t p = 0; p < k; ++p, b += ldb) {
+    const __m256 b0 = _mm256_loadu_ps(b), b1 = _mm256_loadu_ps(b + 8);
+#pragma GCC unroll 4
+    for (int i = 0; i < R; ++i) {
+      const __m256 w = _mm256_set1_ps(trans_a ? a[p * lda + i] : a[i * lda + p]);
+      acc[i][0] = _mm256_fmadd_ps(w, b0, acc[i][0]);
+      acc[i][1] = _mm256_fmadd_ps(w, b1, acc[i][1]);
+    }
+  }
+  alignas(32) float sums[R][kNr];
+#pragma GCC unroll 4
+  for (int i = 0; i < R; ++i) {
+    _mm256_store_ps(sums[i], acc[i][0]);
+    _mm256_store_ps(sums[i] + 8, acc[i][1]);
+  }
+  for (int64_t j = 0; j < kNr; ++j) {
+    const int64_t jj = j0 + j;
+    float* dst = c.base + (jj / c.seg_cols) * c.seg_stride + jj % c.seg_cols;
+    for (int i = 0; i < R; ++i) {
+      const float v = alpha * sums[i][j];
+      dst[i * c.ldc] = beta == 0.0f ? v : v + beta * dst[i * c.ldc];
+    }
+  }
+}
+
+// C[:, n0:n1] for m <= kFewRows rows of A: B = [k, n] row by row into accumulators that stay
+// in L1, or B = [n, k] (trans) as one dot product per column.
+void FewRowsBlock(int64_t m, int64_t n0, int64_t n1, int64_t k, float alpha, const float* a,
+                  int64_t lda, bool trans_a, const GemmMatrixB& b, float beta,
+                  const GemmCLayout& c) {
+  auto a_at = [&](int64_t i, int64_t p) { return trans_a ? a[p * lda + i] : a[i * lda + p]; };
+  auto finish = [&](int64_t i, int64_t j, float sum) {
+    float* dst = c.base + (j / c.seg_cols) * c.seg_stride + j % c.seg_cols + i * c.ldc;
+    *dst = beta == 0.0f ? alpha * sum : alpha * sum + beta * *dst;
+  };
+  if (b.trans()) {
+    for (int64_t j = n0; j < n1; ++j) {
+      const float* col = b.data() + j * b.ldb();
+      for (int64_t i = 0; i < m; ++i) {
+        __m256 acc = _mm256_setzero_ps();
+        int64_t p = 0;
+        if (!trans_a) {
+          const float* row = a + i * lda;
+          for (; p + 8 <= k; p += 8) {
+            acc = _mm256_fmadd_ps(_mm256_loadu_ps(row + p), _mm256_loadu_ps(col + p), acc);
+          }
+        }
+        alignas(32) float lanes[8];
+        _mm256_store_ps(lanes, acc);
+        float sum = ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) +
+                    ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]));
+        for (; p < k; ++p) sum += a_at(i, p) * col[p];
+        finish(i, j, sum);
+      }
+    }
+    return;
+  }
+  // Strips of 16 columns: the sums of all rows stay in registers while B's rows pass.
+  int64_t j = n0;
+  for (; j + kNr <= n1; j += kNr) {
+    switch (m) {
+      case 1:
+        FewRowsStrip<1>(k, a, lda, trans_a, b.data() + j, b.ldb(), j, alpha, beta, c);
+        break;
+      case 2:
+        FewRowsStrip<2>(k, a, lda, trans_a, b.data() + j, b.ldb(), j, alpha, beta, c);
+        break;
+      case 3:
+        FewRowsStrip<3>(k, a, lda, trans_a, b.data() + j, b.ldb(), j, alpha, beta, c);
+        break;
+      default:
+        FewRowsStrip<4>(k, a, lda, trans_a, b.data() + j, b.ldb(), j, alpha, beta, c);
+        break;
+    }
+  }
+  for (; j < n1; ++j) {  // the last columns, one at a time
+    for (int64_t i = 0; i < m; ++i) {
+      float sum = 0.0f;
+      for (int64_t p = 0; p < k; ++p) sum += a_at(i, p) * b.data()[p * b.ldb() + j];
+      finish(i, j, sum);
+    }
+  }
+}
+
 // Below this many multiply-adds a GEMM runs on the calling thread: waking the pool costs a
 // few microseconds, about what 2^18 multiply-adds take on one core.
 constexpr int64_t kParallelWork = int64_t{1} << 18;
@@ -316,6 +468,20 @@ void PackedSgemm(int64_t m, int64_t n, int64_t k, float alpha, const float* a, i
                  bool trans_a, const GemmBSource& b, float beta, const GemmCLayout& c,
                  ThreadPool* pool, const GemmEpilogue* epilogue) {
   if (m <= 0 || n <= 0 || k <= 0) return;  // funcs::Gemm handles k == 0 (C = beta * C)
+  const GemmMatrixB* matrix = b.AsMatrix();
+  if (m <= kFewRows && matrix != nullptr && epilogue == nullptr) {
+    // Columns split over the pool in slices of 64 (B's rows are read in 256-byte pieces).
+    const auto few = [&](int64_t s0, int64_t s1) {
+      FewRowsBlock(m, s0 * 64, std::min(n, s1 * 64), k, alpha, a, lda, trans_a, *matrix, beta, c);
+    };
+    const int64_t slices = (n + 63) / 64;
+    if (pool == nullptr || static_cast<double>(m) * n * k < kParallelWork) {
+      few(0, slices);
+    } else {
+      pool->ParallelFor(slices, 1, few);
+    }
+    return;
+  }
   auto run = [&](int64_t m0, int64_t m1, int64_t n0, int64_t n1) {
     Block(m0, m1, n0, n1, k, alpha, a, lda, trans_a, b, beta, c, epilogue);
   };

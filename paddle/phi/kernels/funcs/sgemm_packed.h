@@ -27,6 +27,9 @@ class GemmBSource {
  public:
   virtual ~GemmBSource() = default;
   virtual void Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, float* dst) const = 0;
+  // A source that is a plain matrix (GemmMatrixB) says so, for products with a few rows of A
+  // that read it straight instead of packing it.
+  virtual const class GemmMatrixB* AsMatrix() const { return nullptr; }
 };
 
 // A row-major matrix: b is [k, n] with row stride ldb, or [n, k] when trans.
@@ -34,6 +37,10 @@ class GemmMatrixB : public GemmBSource {
  public:
   GemmMatrixB(const float* b, int64_t ldb, bool trans) : b_(b), ldb_(ldb), trans_(trans) {}
   void Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, float* dst) const override;
+  const GemmMatrixB* AsMatrix() const override { return this; }
+  const float* data() const { return b_; }
+  int64_t ldb() const { return ldb_; }
+  bool trans() const { return trans_; }
 
  private:
   const float* b_;
