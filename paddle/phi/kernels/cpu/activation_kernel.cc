@@ -4,35 +4,19 @@
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/unary_elementwise.h"
 
 namespace phi {
-namespace {
-
-// out[i] = op(x[i]); elementwise, so Out may share X's storage (in place).
-template <typename T, typename Context, typename Op>
-void UnaryCompute(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out,
-                  const char* op_name, Op op) {
-  PD_CHECK(out->numel() == x.numel(), InvalidArgument, "expected ", op_name, "'s Out to have dims ",
-           x.dims(), " like X, but got ", out->dims());
-  const DenseTensor x_in = x;  // keeps X's storage alive if Out aliases it
-  const T* in = x_in.data<T>();
-  T* result = dev_ctx.template Alloc<T>(out);
-  const int64_t n = x_in.numel();
-  for (int64_t i = 0; i < n; ++i) result[i] = op(in[i]);
-}
-
-}  // namespace
-
 template <typename T, typename Context>
 void ReluKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
   // Written as a comparison so that NaN stays NaN, as in Paddle.
-  UnaryCompute<T>(dev_ctx, x, out, "relu", [](T v) { return v < T(0) ? T(0) : v; });
+  funcs::Unary<T>(dev_ctx, x, out, "relu", [](T v) { return v < T(0) ? T(0) : v; });
 }
 
 template <typename T, typename Context>
 void SigmoidKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
   // exp of a non-positive argument only: no overflow, and no 1 - 1 cancellation for x << 0.
-  UnaryCompute<T>(dev_ctx, x, out, "sigmoid", [](T v) {
+  funcs::Unary<T>(dev_ctx, x, out, "sigmoid", [](T v) {
     if (v >= T(0)) return T(1) / (T(1) + std::exp(-v));
     const T e = std::exp(v);
     return e / (T(1) + e);
@@ -41,7 +25,7 @@ void SigmoidKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* ou
 
 template <typename T, typename Context>
 void TanhKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
-  UnaryCompute<T>(dev_ctx, x, out, "tanh", [](T v) { return std::tanh(v); });
+  funcs::Unary<T>(dev_ctx, x, out, "tanh", [](T v) { return std::tanh(v); });
 }
 
 }  // namespace phi

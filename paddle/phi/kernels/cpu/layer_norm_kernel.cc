@@ -5,6 +5,7 @@
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/parallel.h"
 
 namespace phi {
 namespace {
@@ -49,29 +50,32 @@ void LayerNormKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTe
   T* out = dev_ctx.template Alloc<T>(y);
   T* mean_data = mean != nullptr ? dev_ctx.template Alloc<T>(mean) : nullptr;
   T* var_data = variance != nullptr ? dev_ctx.template Alloc<T>(variance) : nullptr;
-  for (int64_t r = 0; r < left; ++r) {
-    const T* row = in + r * right;
-    const double mu = right > 0 ? SumInDouble(row, right, 0.0, false) / right : 0.0;
-    const double var = right > 0 ? SumInDouble(row, right, mu, true) / right : 0.0;
-    const double inv_std = 1.0 / std::sqrt(var + epsilon);
-    T* dst = out + r * right;
-    // (x - mu) * inv_std, then * gamma, then + beta, in double: one loop per case, so that
-    // none tests gamma / beta per element.
-    if (gamma != nullptr && beta != nullptr) {
-      for (int64_t j = 0; j < right; ++j)
-        dst[j] = static_cast<T>((row[j] - mu) * inv_std * gamma[j] + beta[j]);
-    } else if (gamma != nullptr) {
-      for (int64_t j = 0; j < right; ++j)
-        dst[j] = static_cast<T>((row[j] - mu) * inv_std * gamma[j]);
-    } else if (beta != nullptr) {
-      for (int64_t j = 0; j < right; ++j)
-        dst[j] = static_cast<T>((row[j] - mu) * inv_std + beta[j]);
-    } else {
-      for (int64_t j = 0; j < right; ++j) dst[j] = static_cast<T>((row[j] - mu) * inv_std);
+  // Rows split over the pool; each is normalised as a whole by one thread.
+  funcs::ParallelRange(left, 4 * right, [&](int64_t begin, int64_t end) {
+    for (int64_t r = begin; r < end; ++r) {
+      const T* row = in + r * right;
+      const double mu = right > 0 ? SumInDouble(row, right, 0.0, false) / right : 0.0;
+      const double var = right > 0 ? SumInDouble(row, right, mu, true) / right : 0.0;
+      const double inv_std = 1.0 / std::sqrt(var + epsilon);
+      T* dst = out + r * right;
+      // (x - mu) * inv_std, then * gamma, then + beta, in double: one loop per case, so that
+      // none tests gamma / beta per element.
+      if (gamma != nullptr && beta != nullptr) {
+        for (int64_t j = 0; j < right; ++j)
+          dst[j] = static_cast<T>((row[j] - mu) * inv_std * gamma[j] + beta[j]);
+      } else if (gamma != nullptr) {
+        for (int64_t j = 0; j < right; ++j)
+          dst[j] = static_cast<T>((row[j] - mu) * inv_std * gamma[j]);
+      } else if (beta != nullptr) {
+        for (int64_t j = 0; j < right; ++j)
+          dst[j] = static_cast<T>((row[j] - mu) * inv_std + beta[j]);
+      } else {
+        for (int64_t j = 0; j < right; ++j) dst[j] = static_cast<T>((row[j] - mu) * inv_std);
+      }
+      if (mean_data != nullptr) mean_data[r] = static_cast<T>(mu);
+      if (var_data != nullptr) var_data[r] = static_cast<T>(var);
     }
-    if (mean_data != nullptr) mean_data[r] = static_cast<T>(mu);
-    if (var_data != nullptr) var_data[r] = static_cast<T>(var);
-  }
+  });
 }
 
 }  // namespace phi

@@ -6,6 +6,7 @@
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/parallel.h"
 #include "paddle/phi/kernels/funcs/softmax.h"
 
 namespace phi {
@@ -18,21 +19,23 @@ void SoftmaxKernel(const Context& dev_ctx, const DenseTensor& x, int axis, Dense
   const T* in = x.data<T>();
   const int64_t n = s.axis_extent, inner = s.inner;
   if (n == 0) return;
-  if (inner == 1) {  // the usual last axis: one row at a time, the same arithmetic
-    for (int64_t o = 0; o < s.outer; ++o) {
-      const T* src = in + o * n;
-      T* dst = result + o * n;
-      T max_value = src[0];
-      for (int64_t j = 1; j < n; ++j) max_value = std::max(max_value, src[j]);
-      T sum = T(0);
-      for (int64_t j = 0; j < n; ++j) {
-        const T e = std::exp(src[j] - max_value);
-        dst[j] = e;
-        sum += e;
+  if (inner == 1) {  // the usual last axis: rows split over the pool, the same arithmetic
+    funcs::ParallelRange(s.outer, 8 * n, [&](int64_t begin, int64_t end) {
+      for (int64_t o = begin; o < end; ++o) {
+        const T* src = in + o * n;
+        T* dst = result + o * n;
+        T max_value = src[0];
+        for (int64_t j = 1; j < n; ++j) max_value = std::max(max_value, src[j]);
+        T sum = T(0);
+        for (int64_t j = 0; j < n; ++j) {
+          const T e = std::exp(src[j] - max_value);
+          dst[j] = e;
+          sum += e;
+        }
+        const T inv = T(1) / sum;
+        for (int64_t j = 0; j < n; ++j) dst[j] *= inv;
       }
-      const T inv = T(1) / sum;
-      for (int64_t j = 0; j < n; ++j) dst[j] *= inv;
-    }
+    });
     return;
   }
   // Per outer slice, the inner positions run side by side so every pass is contiguous.

@@ -42,22 +42,31 @@ struct BroadcastPlan {
 // Requires known extents (run time).
 BroadcastPlan MakeBroadcastPlan(const BroadcastShapes& shapes);
 
-// Calls fn(out_offset, x_offset, y_offset) for each row of the walk (the innermost dim,
-// plan.dims[rank - 1] elements), in output order; rank 0 is one row of one element.
+// Calls fn(out_offset, x_offset, y_offset) for rows [row_begin, row_end) of the walk (a row
+// is the innermost dim, plan.dims[rank - 1] elements), in output order; rank 0 is one row of
+// one element.
 template <typename Fn>
-void ForEachBroadcastRow(const BroadcastPlan& plan, Fn&& fn) {
-  if (plan.numel <= 0) return;
+void ForEachBroadcastRowIn(const BroadcastPlan& plan, int64_t row_begin, int64_t row_end, Fn&& fn) {
+  if (plan.numel <= 0 || row_begin >= row_end) return;
   if (plan.rank == 0) {
     fn(int64_t{0}, int64_t{0}, int64_t{0});
     return;
   }
   const int last = plan.rank - 1;
   const int64_t inner = plan.dims[last];
+  // The odometer at row_begin: its outer counters, and the offsets they give.
   int64_t counter[DDim::kMaxRank] = {0};
   int64_t x_offset = 0;
   int64_t y_offset = 0;
-  for (int64_t out_offset = 0; out_offset < plan.numel; out_offset += inner) {
-    fn(out_offset, x_offset, y_offset);
+  int64_t rest = row_begin;
+  for (int d = last - 1; d >= 0; --d) {
+    counter[d] = rest % plan.dims[d];
+    rest /= plan.dims[d];
+    x_offset += counter[d] * plan.x_strides[d];
+    y_offset += counter[d] * plan.y_strides[d];
+  }
+  for (int64_t row = row_begin; row < row_end; ++row) {
+    fn(row * inner, x_offset, y_offset);
     for (int d = last - 1; d >= 0; --d) {  // advance the outer counter like an odometer
       x_offset += plan.x_strides[d];
       y_offset += plan.y_strides[d];
@@ -67,6 +76,18 @@ void ForEachBroadcastRow(const BroadcastPlan& plan, Fn&& fn) {
       counter[d] = 0;
     }
   }
+}
+
+// The number of rows of the walk.
+inline int64_t BroadcastRows(const BroadcastPlan& plan) {
+  if (plan.numel <= 0) return 0;
+  return plan.rank == 0 ? 1 : plan.numel / plan.dims[plan.rank - 1];
+}
+
+// Every row of the walk, in output order.
+template <typename Fn>
+void ForEachBroadcastRow(const BroadcastPlan& plan, Fn&& fn) {
+  ForEachBroadcastRowIn(plan, 0, BroadcastRows(plan), fn);
 }
 
 // Calls fn(out_index, x_index, y_index) for every output element, in output order.

@@ -49,8 +49,31 @@ void BroadcastBinaryCompute(const Context& dev_ctx, const DenseTensor& x, const 
     });
     return;
   }
-  ForEachBroadcastIndex(MakeBroadcastPlan(shapes),
-                        [&](int64_t o, int64_t xi, int64_t yi) { result[o] = op(a[xi], b[yi]); });
+  // Rows split over the pool; within a row each stride pattern gets a loop of its own (a
+  // contiguous row, or one side a single broadcast value such as a channel's bias), so that it
+  // vectorizes. The same op on the same elements as an index-by-index walk.
+  const BroadcastPlan plan = MakeBroadcastPlan(shapes);
+  const int64_t inner = plan.rank == 0 ? 1 : plan.dims[plan.rank - 1];
+  const int64_t xs = plan.rank == 0 ? 0 : plan.x_strides[plan.rank - 1];
+  const int64_t ys = plan.rank == 0 ? 0 : plan.y_strides[plan.rank - 1];
+  ParallelRange(BroadcastRows(plan), inner, [&](int64_t row_begin, int64_t row_end) {
+    ForEachBroadcastRowIn(plan, row_begin, row_end, [&](int64_t o, int64_t xo, int64_t yo) {
+      OutT* __restrict__ dst = result + o;
+      const T* xr = a + xo;
+      const T* yr = b + yo;
+      if (xs == 1 && ys == 1) {
+        for (int64_t j = 0; j < inner; ++j) dst[j] = op(xr[j], yr[j]);
+      } else if (xs == 1 && ys == 0) {
+        const T yv = *yr;
+        for (int64_t j = 0; j < inner; ++j) dst[j] = op(xr[j], yv);
+      } else if (xs == 0 && ys == 1) {
+        const T xv = *xr;
+        for (int64_t j = 0; j < inner; ++j) dst[j] = op(xv, yr[j]);
+      } else {
+        for (int64_t j = 0; j < inner; ++j) dst[j] = op(xr[j * xs], yr[j * ys]);
+      }
+    });
+  });
 }
 
 // Gradients of a broadcast binary op: dx[xi] += fx(x, y, dout) and dy[yi] += fy(x, y, dout)

@@ -2,11 +2,13 @@
 // dims, and a plan that walks the input in rows while tracking the matching output offset.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <type_traits>
 #include <vector>
 
 #include "paddle/phi/common/ddim.h"
+#include "paddle/phi/kernels/funcs/parallel.h"
 
 namespace phi {
 namespace funcs {
@@ -14,8 +16,7 @@ namespace funcs {
 // Sorted, distinct axes in [0, rank) to reduce over: all of them when reduce_all is set or
 // dims is empty. Negative entries count from the end; out-of-range or repeated entries raise
 // InvalidArgument. A 0-D tensor accepts axis 0 or -1 and has no axis to reduce.
-std::vector<int> ReduceAxes(const DDim& x_dims, const std::vector<int64_t>& dims,
-                            bool reduce_all);
+std::vector<int> ReduceAxes(const DDim& x_dims, const std::vector<int64_t>& dims, bool reduce_all);
 
 // Dims after reducing `axes`: kept as 1 with keep_dim, dropped otherwise (0-D when all go).
 DDim ReducedDims(const DDim& x_dims, const std::vector<int>& axes, bool keep_dim);
@@ -68,11 +69,29 @@ std::vector<ReduceAccType<T>> ReduceSumToAcc(const T* x, const ReducePlan& plan)
   std::vector<Acc> acc(plan.out_numel, Acc(0));
   const int64_t len = plan.extents.back();
   if (plan.out_strides.back() == 0) {
-    ForEachReduceRow(plan, [&](int64_t in, int64_t out) {
-      Acc sum = Acc(0);
-      for (int64_t j = 0; j < len; ++j) sum += static_cast<Acc>(x[in + j]);
-      acc[out] += sum;
-    });
+    // A row's sum over four partial sums (one dependency chain would wait on every add).
+    const auto row_sum = [&](const T* row) {
+      Acc s0 = Acc(0), s1 = Acc(0), s2 = Acc(0), s3 = Acc(0);
+      int64_t j = 0;
+      for (; j + 4 <= len; j += 4) {
+        s0 += static_cast<Acc>(row[j]);
+        s1 += static_cast<Acc>(row[j + 1]);
+        s2 += static_cast<Acc>(row[j + 2]);
+        s3 += static_cast<Acc>(row[j + 3]);
+      }
+      for (; j < len; ++j) s0 += static_cast<Acc>(row[j]);
+      return (s0 + s1) + (s2 + s3);
+    };
+    const int64_t rows = plan.in_numel / std::max<int64_t>(len, 1);
+    if (plan.in_numel > 0 && rows == plan.out_numel) {
+      // Every row has an output of its own (only the innermost group is reduced): row r is
+      // input [r * len, (r + 1) * len) and output r, and the rows split over the pool.
+      ParallelRange(rows, len, [&](int64_t begin, int64_t end) {
+        for (int64_t r = begin; r < end; ++r) acc[r] = row_sum(x + r * len);
+      });
+      return acc;
+    }
+    ForEachReduceRow(plan, [&](int64_t in, int64_t out) { acc[out] += row_sum(x + in); });
   } else {
     ForEachReduceRow(plan, [&](int64_t in, int64_t out) {
       for (int64_t j = 0; j < len; ++j) acc[out + j] += static_cast<Acc>(x[in + j]);
