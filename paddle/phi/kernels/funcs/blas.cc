@@ -11,6 +11,7 @@
 #include "paddle/common/errors.h"
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/kernels/funcs/gemm_eigen.h"
+#include "paddle/phi/kernels/funcs/parallel.h"
 #include "paddle/phi/kernels/funcs/sgemm_packed.h"
 
 namespace phi {
@@ -108,24 +109,7 @@ void GemmImpl(BlasFn blas_fn, bool trans_a, bool trans_b, int64_t m, int64_t n, 
     return;
   }
   // Blocks of whole SIMD widths (16 columns, 8 rows), at most one per thread.
-  const bool by_rows = m > n;
-  const int64_t extent = by_rows ? m : n;
-  const int64_t unit = by_rows ? 8 : 16;
-  const int64_t units = (extent + unit - 1) / unit;
-  const int64_t parts = std::min<int64_t>(pool->num_threads(), units);
-  const int64_t per_part = (units + parts - 1) / parts * unit;
-  pool->ParallelFor(parts, 1, [&](int64_t p0, int64_t p1) {
-    for (int64_t p = p0; p < p1; ++p) {
-      const int64_t lo = p * per_part;
-      const int64_t hi = std::min(extent, lo + per_part);
-      if (lo >= hi) continue;
-      if (by_rows) {
-        block(lo, hi, 0, n);
-      } else {
-        block(0, m, lo, hi);
-      }
-    }
-  });
+  SplitGemmOverPool(pool.get(), m, n, m > n, 8, 16, block);
 }
 
 }  // namespace

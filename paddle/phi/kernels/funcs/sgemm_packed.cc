@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "paddle/phi/core/thread_pool.h"
+#include "paddle/phi/kernels/funcs/parallel.h"
 
 #if defined(__AVX2__) && defined(__FMA__)
 #include <immintrin.h>
@@ -204,20 +205,8 @@ inline void KernelTile(int64_t kc, const float* a, const float* b, float* c, int
   }
   const __m256 va = _mm256_set1_ps(alpha);
   const __m256 vb = _mm256_set1_ps(beta);
-  if (cols == 8 * V) {
-#pragma GCC unroll 6
-    for (int i = 0; i < R; ++i) {
-#pragma GCC unroll 2
-      for (int v = 0; v < V; ++v) {
-        float* dst = c + i * ldc + 8 * v;
-        __m256 r = _mm256_mul_ps(acc[i][v], va);
-        if (beta != 0.0f) r = _mm256_fmadd_ps(_mm256_loadu_ps(dst), vb, r);
-        _mm256_storeu_ps(dst, r);
-      }
-    }
-    return;
-  }
-  // Lane j of vector v is written when 8 * v + j < cols.
+  // Lane j of vector v is written when 8 * v + j < cols (all lanes of a whole tile).
+  const bool whole = cols == 8 * V;
   const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
   __m256i mask[V];
 #pragma GCC unroll 2
@@ -230,8 +219,15 @@ inline void KernelTile(int64_t kc, const float* a, const float* b, float* c, int
     for (int v = 0; v < V; ++v) {
       float* dst = c + i * ldc + 8 * v;
       __m256 r = _mm256_mul_ps(acc[i][v], va);
-      if (beta != 0.0f) r = _mm256_fmadd_ps(_mm256_maskload_ps(dst, mask[v]), vb, r);
-      _mm256_maskstore_ps(dst, mask[v], r);
+      if (beta != 0.0f) {
+        const __m256 old = whole ? _mm256_loadu_ps(dst) : _mm256_maskload_ps(dst, mask[v]);
+        r = _mm256_fmadd_ps(old, vb, r);
+      }
+      if (whole) {
+        _mm256_storeu_ps(dst, r);
+      } else {
+        _mm256_maskstore_ps(dst, mask[v], r);
+      }
     }
   }
 }
@@ -493,24 +489,7 @@ void PackedSgemm(int64_t m, int64_t n, int64_t k, float alpha, const float* a, i
   // Each thread takes whole register tiles of C: a slice of its columns, or of its rows when
   // C has fewer column tiles than threads times four.
   const int64_t col_tiles = (n + kNr - 1) / kNr;
-  const bool by_rows = col_tiles < 4 * threads && m > n;
-  const int64_t unit = by_rows ? kMr : kNr;
-  const int64_t extent = by_rows ? m : n;
-  const int64_t units = (extent + unit - 1) / unit;
-  const int64_t parts = std::min<int64_t>(threads, units);
-  const int64_t per_part = (units + parts - 1) / parts * unit;
-  pool->ParallelFor(parts, 1, [&](int64_t p0, int64_t p1) {
-    for (int64_t p = p0; p < p1; ++p) {
-      const int64_t lo = p * per_part;
-      const int64_t hi = std::min(extent, lo + per_part);
-      if (lo >= hi) continue;
-      if (by_rows) {
-        run(lo, hi, 0, n);
-      } else {
-        run(0, m, lo, hi);
-      }
-    }
-  });
+  SplitGemmOverPool(pool, m, n, col_tiles < 4 * threads && m > n, kMr, kNr, run);
 }
 
 #else  // no AVX2 + FMA: PackedSgemmUsable() is false and nothing calls this
