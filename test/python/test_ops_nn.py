@@ -650,6 +650,19 @@ def test_pool2d_max_2x2_stride_2_with_nans_and_odd_sizes(hw):
     np.testing.assert_array_equal(got, want.astype("float32"))
 
 
+@pytest.mark.parametrize("case", [1, 2, 5, 7])
+def test_pool2d_max_skips_nans(case):
+    """Other max pools (separable: column maxima over the window rows, then over the columns)
+    pass over NaNs like the 2x2 loop: the result is the pool of X with NaNs as -inf."""
+    attrs = dict(POOL_CASES[case], pooling_type="max")
+    x = np.random.default_rng(8).normal(size=(2, 3, 9, 11)).astype("float32")
+    x[0, 0, 0, 0] = np.nan
+    x[1, 1, 3:7, 4:8] = np.nan
+    got = run_op("pool2d", {"X": x}, attrs, outputs={"Out": None})["Out"]
+    want = pool_expected(np.where(np.isnan(x), np.float32(-np.inf), x), attrs)
+    np.testing.assert_array_equal(got, want)
+
+
 def test_pool2d_max_2x2_grad_goes_to_the_first_of_tied_maxima():
     """In a window of equal values the whole gradient goes to its first element (row-major),
     as PaddlePaddle's max-pool gradient does; the odd last row gets none."""

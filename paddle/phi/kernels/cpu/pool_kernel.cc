@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <vector>
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
@@ -12,7 +13,7 @@
 namespace phi {
 namespace {
 
-// The same comparisons, in the same order, as the general loop (so NaNs behave alike).
+// The window in row-major order from -inf, as a max over the window (NaNs are skipped).
 template <typename T>
 void Max2x2Plane(const T* src, const PoolGeometry& g, T* dst) {
   const int64_t w_in = g.w.in;
@@ -43,7 +44,37 @@ void PoolForwardNchw(const T* x, const PoolGeometry& g, bool is_max, bool exclus
   }
   const std::vector<funcs::PoolRange> rows = funcs::PoolWindows(g.h, g.adaptive);
   const std::vector<funcs::PoolRange> cols = funcs::PoolWindows(g.w, g.adaptive);
-  // Planes are independent: split them over the pool, a plane costing about its input.
+  if (is_max) {
+    // Separable: per output row, the column maxima over its window rows (a vectorized pass
+    // over whole input rows), then each window's maximum over its columns of that line. The
+    // same maximum of the same values as the window loop below (NaNs are skipped alike; only
+    // which of +0 / -0 wins a tie may differ).
+    funcs::ParallelRange(planes, std::max(in_plane, out_plane), [&](int64_t first, int64_t last) {
+      std::vector<T> line(g.w.in);
+      for (int64_t plane = first; plane < last; ++plane) {
+        const T* src = x + plane * in_plane;
+        T* dst = out + plane * out_plane;
+        for (const funcs::PoolRange& rh : rows) {
+          std::fill(line.begin(), line.end(), -std::numeric_limits<T>::infinity());
+          for (int64_t h = rh.begin; h < rh.end; ++h) {
+            const T* row = src + h * g.w.in;
+            for (int64_t w = 0; w < g.w.in; ++w) line[w] = std::max(line[w], row[w]);
+          }
+          for (const funcs::PoolRange& rw : cols) {
+            T value = T(0);  // a window entirely in the padding gives 0
+            if (rh.end > rh.begin && rw.end > rw.begin) {
+              value = -std::numeric_limits<T>::infinity();
+              for (int64_t w = rw.begin; w < rw.end; ++w) value = std::max(value, line[w]);
+            }
+            *dst++ = value;
+          }
+        }
+      }
+    });
+    return;
+  }
+  // Averages. Planes are independent: split them over the pool, a plane costing about its
+  // input.
   funcs::ParallelRange(planes, std::max(in_plane, out_plane), [&](int64_t first, int64_t last) {
     for (int64_t plane = first; plane < last; ++plane) {
       const T* src = x + plane * in_plane;
@@ -52,12 +83,7 @@ void PoolForwardNchw(const T* x, const PoolGeometry& g, bool is_max, bool exclus
         for (const funcs::PoolRange& rw : cols) {
           const int64_t count = (rh.end - rh.begin) * (rw.end - rw.begin);
           T value = T(0);  // a window entirely in the padding gives 0
-          if (count > 0 && is_max) {
-            value = -std::numeric_limits<T>::infinity();
-            for (int64_t h = rh.begin; h < rh.end; ++h)
-              for (int64_t w = rw.begin; w < rw.end; ++w)
-                value = std::max(value, src[h * g.w.in + w]);
-          } else if (count > 0) {
+          if (count > 0) {
             for (int64_t h = rh.begin; h < rh.end; ++h)
               for (int64_t w = rw.begin; w < rw.end; ++w) value += src[h * g.w.in + w];
             const int64_t size = (exclusive || g.adaptive) ? count : rh.padded * rw.padded;
