@@ -1,11 +1,12 @@
 #include "paddle/phi/kernels/gelu_kernel.h"
 
+#include <algorithm>
 #include <cmath>
-#include <vector>
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/erf.h"
+#include "paddle/phi/kernels/funcs/parallel.h"
 
 namespace phi {
 
@@ -15,25 +16,28 @@ void GeluKernel(const Context& dev_ctx, const DenseTensor& x, bool approximate, 
   const T* in = x_in.data<T>();
   T* result = dev_ctx.template Alloc<T>(out);
   const int64_t n = x_in.numel();
-  if (approximate) {
-    const T kSqrt2OverPi = static_cast<T>(0.79788456080286535588);
-    const T kCubic = static_cast<T>(0.044715);
-    for (int64_t i = 0; i < n; ++i) {
-      const T v = in[i];
-      result[i] = T(0.5) * v * (T(1) + std::tanh(kSqrt2OverPi * (v + kCubic * v * v * v)));
+  // Ranges split over the pool (each element costs a tanh or erf: a few dozen simple steps).
+  funcs::ParallelRange(n, 16, [&](int64_t begin, int64_t end) {
+    if (approximate) {
+      const T kSqrt2OverPi = static_cast<T>(0.79788456080286535588);
+      const T kCubic = static_cast<T>(0.044715);
+      for (int64_t i = begin; i < end; ++i) {
+        const T v = in[i];
+        result[i] = T(0.5) * v * (T(1) + std::tanh(kSqrt2OverPi * (v + kCubic * v * v * v)));
+      }
+      return;
     }
-  } else {
-    // 0.5 x (1 + erf(x / sqrt(2))), the erf of the whole tensor first (vectorized).
+    // 0.5 x (1 + erf(x / sqrt(2))), the erf of a block at a time first (vectorized) into a
+    // buffer, so that Out may share X's storage.
     const T kInvSqrt2 = static_cast<T>(0.70710678118654752440);
-    if (in == result) {  // in place: erf into a buffer, X is still needed
-      std::vector<T> erf(n);
-      funcs::ErfScaled(in, kInvSqrt2, n, erf.data());
-      for (int64_t i = 0; i < n; ++i) result[i] = T(0.5) * in[i] * (T(1) + erf[i]);
-    } else {
-      funcs::ErfScaled(in, kInvSqrt2, n, result);
-      for (int64_t i = 0; i < n; ++i) result[i] = T(0.5) * in[i] * (T(1) + result[i]);
+    constexpr int64_t kBlock = 256;
+    T erf[kBlock];
+    for (int64_t b = begin; b < end; b += kBlock) {
+      const int64_t len = std::min(kBlock, end - b);
+      funcs::ErfScaled(in + b, kInvSqrt2, len, erf);
+      for (int64_t i = 0; i < len; ++i) result[b + i] = T(0.5) * in[b + i] * (T(1) + erf[i]);
     }
-  }
+  });
 }
 
 }  // namespace phi
