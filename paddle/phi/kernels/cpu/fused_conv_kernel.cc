@@ -20,7 +20,7 @@ enum class ConvAct { kNone, kRelu, kRelu6, kHardSwish };
 
 // The activations in the formulas of the standalone relu / relu6 / hard_swish kernels.
 template <typename T, ConvAct kAct>
-inline T Activate(T v, T high) {
+inline __attribute__((always_inline)) T Activate(T v, T high) {
   if constexpr (kAct == ConvAct::kRelu) return v < T(0) ? T(0) : v;
   if constexpr (kAct == ConvAct::kRelu6) return funcs::Clamp(v, T(0), high);
   // hard_swish with PaddlePaddle's defaults (threshold 6, scale 6, offset 3), as its kernel.
@@ -31,9 +31,11 @@ inline T Activate(T v, T high) {
 // The epilogue over `count` outputs of one channel: the bias add, the residual add and the
 // activation in the unfused ops' order, so that the fused program computes bit for bit what the
 // unfused one does. One loop per combination rather than tests per element, so that each
-// vectorizes; an absent bias is not added (adding 0 would turn a -0 into +0).
+// vectorizes; an absent bias is not added (adding 0 would turn a -0 into +0). Always inlined
+// into the two entry points below, so that each is vectorized for its own target.
 template <typename T, ConvAct kAct>
-void Epilogue(T* out, const T* res, const T* bias, T high, int64_t count) {
+inline __attribute__((always_inline)) void EpilogueBody(T* out, const T* res, const T* bias, T high,
+                                                        int64_t count) {
   const T b = bias != nullptr ? *bias : T(0);
   if (res != nullptr && bias != nullptr) {
     for (int64_t i = 0; i < count; ++i) out[i] = Activate<T, kAct>(out[i] + b + res[i], high);
@@ -44,6 +46,29 @@ void Epilogue(T* out, const T* res, const T* bias, T high, int64_t count) {
   } else {
     for (int64_t i = 0; i < count; ++i) out[i] = Activate<T, kAct>(out[i], high);
   }
+}
+
+template <typename T, ConvAct kAct>
+void EpiloguePlain(T* out, const T* res, const T* bias, T high, int64_t count) {
+  EpilogueBody<T, kAct>(out, res, bias, high, count);
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+// The same loops with AVX2's wider vectors (no FMA: the same results to the bit).
+template <typename T, ConvAct kAct>
+__attribute__((target("avx2"))) void EpilogueAvx2(T* out, const T* res, const T* bias, T high,
+                                                  int64_t count) {
+  EpilogueBody<T, kAct>(out, res, bias, high, count);
+}
+#endif
+
+template <typename T, ConvAct kAct>
+void Epilogue(T* out, const T* res, const T* bias, T high, int64_t count) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  if (avx2) return EpilogueAvx2<T, kAct>(out, res, bias, high, count);
+#endif
+  EpiloguePlain<T, kAct>(out, res, bias, high, count);
 }
 
 template <typename T, ConvAct kAct>
