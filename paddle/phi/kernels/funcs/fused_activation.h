@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "paddle/common/errors.h"
+#include "paddle/phi/kernels/funcs/parallel.h"
 
 namespace phi {
 namespace funcs {
@@ -58,17 +59,21 @@ inline T ApplyFusedActivation(FusedActivation act, T v) {
 namespace detail {
 template <typename T, typename Act>
 inline void BiasActRows(T* rows, int64_t m, int64_t n, const T* bias, T* pre, Act act) {
-  for (int64_t i = 0; i < m; ++i) {
-    T* row = rows + i * n;
-    T* pre_row = pre != nullptr ? pre + i * n : nullptr;
-    if (bias != nullptr) {
-      for (int64_t j = 0; j < n; ++j) row[j] += bias[j];
+  // Rows split over the pool (a row costs a few steps an element: the bias add, the copy,
+  // the activation).
+  ParallelRange(m, 4 * n, [&](int64_t begin, int64_t end) {
+    for (int64_t i = begin; i < end; ++i) {
+      T* row = rows + i * n;
+      T* pre_row = pre != nullptr ? pre + i * n : nullptr;
+      if (bias != nullptr) {
+        for (int64_t j = 0; j < n; ++j) row[j] += bias[j];
+      }
+      if (pre_row != nullptr) {
+        for (int64_t j = 0; j < n; ++j) pre_row[j] = row[j];
+      }
+      for (int64_t j = 0; j < n; ++j) row[j] = act(row[j]);
     }
-    if (pre_row != nullptr) {
-      for (int64_t j = 0; j < n; ++j) pre_row[j] = row[j];
-    }
-    for (int64_t j = 0; j < n; ++j) row[j] = act(row[j]);
-  }
+  });
 }
 }  // namespace detail
 
