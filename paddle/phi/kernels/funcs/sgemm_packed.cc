@@ -495,7 +495,7 @@ void PackedSgemm(int64_t m, int64_t n, int64_t k, float alpha, const float* a, i
 #else  // no AVX2 + FMA: PackedSgemmUsable() is false and nothing calls this
 
 void PackedSgemm(int64_t, int64_t, int64_t, float, const float*, int64_t, bool, const GemmBSource&,
-                 float, const GemmCLayout&, ThreadPool*) {
+                 float, const GemmCLayout&, ThreadPool*, const GemmEpilogue*) {
   throw std::logic_error("PackedSgemm called in a build without AVX2 + FMA");
 }
 
