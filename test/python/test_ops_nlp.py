@@ -94,6 +94,10 @@ def test_bmm():
         run_op("bmm", {"X": x, "Y": rand(3, 3, 5)}, outputs={"Out": None})
     with pytest.raises(ValueError, match="rank 3"):
         run_op("bmm", {"X": rand(2, 4), "Y": rand(4, 5)}, outputs={"Out": None})
+    # An Out@GRAD of other dims than bmm's output is refused (it was read past its end).
+    with pytest.raises(ValueError, match=r"bmm_grad's Out@GRAD.*bmm's.*\[3, 2, 5\]"):
+        run_op("bmm_grad", {"X": x, "Y": y, "Out@GRAD": rand(3, 2, 1)},
+               outputs={"X@GRAD": None, "Y@GRAD": None})
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64", "int32", "int64"])

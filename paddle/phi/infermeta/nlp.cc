@@ -79,6 +79,15 @@ void BmmInferMeta(const MetaTensor& x, const MetaTensor& y, MetaTensor* out) {
   out->set_layout(x.layout());
 }
 
+void BmmGradInferMeta(const MetaTensor& x, const MetaTensor& y, const MetaTensor& out_grad,
+                      MetaTensor* x_grad, MetaTensor* y_grad) {
+  DenseTensor out;  // the forward's checks and output dims
+  MetaTensor out_meta(&out);
+  BmmInferMeta(x, y, &out_meta);
+  CheckOutGradLikeForward("bmm", out.dims(), x.dtype(), out_grad);
+  GeneralBinaryGradInferMeta(x, y, x_grad, y_grad);
+}
+
 void ArgMinInferMeta(const MetaTensor& x, int64_t axis, bool keepdims, bool flatten, DataType dtype,
                      MetaTensor* out) {
   ArgExtremeInferMeta("arg_min", x, axis, keepdims, flatten, dtype, out);

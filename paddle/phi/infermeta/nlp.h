@@ -18,6 +18,9 @@ void CumsumGradInferMeta(const MetaTensor& x, const MetaTensor& out_grad, int ax
 void IndexSelectInferMeta(const MetaTensor& x, const MetaTensor& index, int dim, MetaTensor* out);
 
 void BmmInferMeta(const MetaTensor& x, const MetaTensor& y, MetaTensor* out);
+// bmm's checks, Out@GRAD with bmm's output dims [B, M, N], then X@GRAD / Y@GRAD like X / Y.
+void BmmGradInferMeta(const MetaTensor& x, const MetaTensor& y, const MetaTensor& out_grad,
+                      MetaTensor* x_grad, MetaTensor* y_grad);
 
 void ArgMinInferMeta(const MetaTensor& x, int64_t axis, bool keepdims, bool flatten, DataType dtype,
                      MetaTensor* out);

@@ -1,6 +1,7 @@
 #include "paddle/phi/kernels/bmm_kernel.h"
 
 #include <cstdint>
+#include <tuple>
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
@@ -39,9 +40,18 @@ void BmmGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTens
                    const DenseTensor& dout, DenseTensor* dx, DenseTensor* dy) {
   CheckBmmShapes(x.dims(), y.dims());
   const int64_t B = x.dims()[0], M = x.dims()[1], K = x.dims()[2], N = y.dims()[2];
+  PD_CHECK(dout.dims() == DDim({B, M, N}), InvalidArgument,
+           "expected bmm_grad's Out@GRAD to have bmm's output dims ", DDim({B, M, N}), ", but got ",
+           dout.dims());
   const T* a = x.data<T>();
   const T* b = y.data<T>();
   const T* g = dout.data<T>();
+  for (const auto& [grad, like, name] :
+       {std::tuple{dx, &x, "X@GRAD"}, std::tuple{dy, &y, "Y@GRAD"}}) {
+    PD_CHECK(grad == nullptr || grad->dims() == like->dims(), InvalidArgument,
+             "expected bmm_grad's ", name, " to have dims ", like->dims(), ", but got ",
+             grad != nullptr ? grad->dims() : DDim());
+  }
   if (dx != nullptr) {
     T* r = dev_ctx.template Alloc<T>(dx);
     for (int64_t bi = 0; bi < B; ++bi)  // dx_b = dout_b @ y_b^T
