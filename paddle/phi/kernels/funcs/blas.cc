@@ -36,10 +36,6 @@ void ScaleOnly(int64_t m, int64_t n, T beta, T* c) {
   }
 }
 
-// Below this many multiply-adds a GEMM runs on the calling thread: waking the pool costs a
-// few microseconds, about what 2^18 multiply-adds take on one core.
-constexpr int64_t kParallelGemmWork = int64_t{1} << 18;
-
 // Eigen's product (gemm_eigen.cc) for double where the CPU runs the instructions it was built
 // for; on the convolution shapes of ResNet and MobileNet it measured within -11% to +54% of
 // OpenBLAS (benchmarks/gemm_bench.cc) and, unlike the serial OpenBLAS, may run on several

@@ -50,32 +50,26 @@ void ConvWindowsB::Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, float* d
   constexpr int64_t kNr = internal::kGemmPanelCols;
   if (IsPointwise(p_)) {  // row r is channel r itself: copied straight into the panels
     const int64_t pixels = p_.in_h * p_.in_w;
+    const int64_t panels = (nc + kNr - 1) / kNr;
+    // Where each panel's 16 columns start within a channel, or -1 where they cross the end of
+    // an image or of the block (those are copied one by one).
+    std::vector<int64_t> start(panels);
+    for (int64_t pn = 0; pn < panels; ++pn) {
+      const int64_t n = n0 + pn * kNr;
+      const bool whole = n % pixels + kNr <= pixels && (pn + 1) * kNr <= nc;
+      start[pn] = whole ? n / pixels * image_stride_ + n % pixels : -1;
+    }
     for (int64_t q = 0; q < kc; ++q) {
       const float* channel = images_ + (k0 + q) * pixels;
-      int64_t img = n0 / pixels, pix = n0 % pixels;
-      float* out = dst + q * kNr;
-      for (int64_t j0 = 0; j0 < nc; j0 += kNr, out += kc * kNr) {
-        if (pix + kNr <= pixels && j0 + kNr <= nc) {
-          std::memcpy(out, channel + img * image_stride_ + pix, kNr * sizeof(float));
-          pix += kNr;
-        } else {
-          for (int64_t t = 0; t < kNr; ++t) {
-            if (j0 + t >= nc) {
-              out[t] = 0.0f;
-              continue;
-            }
-            out[t] = channel[img * image_stride_ + pix];
-            ++pix;
-            if (pix == pixels) {
-              pix = 0;
-              ++img;
-            }
-          }
+      for (int64_t pn = 0; pn < panels; ++pn) {
+        float* out = dst + pn * kc * kNr + q * kNr;
+        if (start[pn] >= 0) {
+          std::memcpy(out, channel + start[pn], kNr * sizeof(float));
           continue;
         }
-        if (pix == pixels) {
-          pix = 0;
-          ++img;
+        for (int64_t t = 0; t < kNr; ++t) {
+          const int64_t n = n0 + pn * kNr + t;
+          out[t] = n < n0 + nc ? channel[n / pixels * image_stride_ + n % pixels] : 0.0f;
         }
       }
     }

@@ -1,8 +1,8 @@
-// The GEMM that funcs::Gemm runs: Eigen's matrix product (blocked and packed, vectorized for
-// AVX2 + FMA on x86-64, where this translation unit is built with those instructions). It is
-// safe to call from several threads at once, which the serial OpenBLAS of Debian is not (its
-// buffers are shared: concurrent calls gave wrong results), so funcs::Gemm can split one
-// product over the intra-op pool. Internal to blas.cc.
+// The double GEMM that funcs::Gemm runs (float takes sgemm_packed.h): Eigen's matrix product
+// (blocked and packed, vectorized for AVX2 + FMA on x86-64, where this translation unit is built
+// with those instructions). It is safe to call from several threads at once, which the serial
+// OpenBLAS of Debian is not (its buffers are shared: concurrent calls gave wrong results), so
+// funcs::Gemm can split one product over the intra-op pool. Internal to blas.cc.
 #pragma once
 
 #include <cstdint>

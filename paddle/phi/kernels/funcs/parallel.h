@@ -29,6 +29,10 @@ void ParallelRange(int64_t n, int64_t cost_per_item, const Fn& fn) {
   CurrentCPUThreadPool()->ParallelFor(n, grain, fn);
 }
 
+// Below this many multiply-adds a GEMM runs on the calling thread: waking the pool costs a
+// few microseconds, about what 2^18 multiply-adds take on one core.
+constexpr int64_t kParallelGemmWork = int64_t{1} << 18;
+
 // A GEMM's output C [m, n] split over the pool, one block per thread: slices of whole
 // `row_unit` rows when by_rows (each repacks all of B), else of whole `col_unit` columns (each
 // repacks A); fn(m0, m1, n0, n1) multiplies one block. The inner dimension is never split, so

@@ -19,12 +19,6 @@ namespace phi {
 namespace funcs {
 namespace internal {
 
-#ifdef PHI_PACKED_SGEMM
-const bool kPackedSgemmBuilt = true;
-#else
-const bool kPackedSgemmBuilt = false;
-#endif
-
 bool PackedSgemmUsable() {
 #ifdef PHI_PACKED_SGEMM
   static const bool usable = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
@@ -395,8 +389,8 @@ void FewRowsStrip(int64_t k, const float* a, int64_t lda, bool trans_a, const fl
   }
 }
 
-// C[:, n0:n1] for m <= kFewRows rows of A: B = [k, n] row by row into accumulators that stay
-// in L1, or B = [n, k] (trans) as one dot product per column.
+// C[:, n0:n1] for m <= kFewRows rows of A: B = [k, n] in strips of 16 columns whose sums stay
+// in registers, or B = [n, k] (trans) as one dot product per column.
 void FewRowsBlock(int64_t m, int64_t n0, int64_t n1, int64_t k, float alpha, const float* a,
                   int64_t lda, bool trans_a, const GemmMatrixB& b, float beta,
                   const GemmCLayout& c) {
@@ -454,10 +448,6 @@ void FewRowsBlock(int64_t m, int64_t n0, int64_t n1, int64_t k, float alpha, con
   }
 }
 
-// Below this many multiply-adds a GEMM runs on the calling thread: waking the pool costs a
-// few microseconds, about what 2^18 multiply-adds take on one core.
-constexpr int64_t kParallelWork = int64_t{1} << 18;
-
 }  // namespace
 
 void PackedSgemm(int64_t m, int64_t n, int64_t k, float alpha, const float* a, int64_t lda,
@@ -471,7 +461,7 @@ void PackedSgemm(int64_t m, int64_t n, int64_t k, float alpha, const float* a, i
       FewRowsBlock(m, s0 * 64, std::min(n, s1 * 64), k, alpha, a, lda, trans_a, *matrix, beta, c);
     };
     const int64_t slices = (n + 63) / 64;
-    if (pool == nullptr || static_cast<double>(m) * n * k < kParallelWork) {
+    if (pool == nullptr || static_cast<double>(m) * n * k < kParallelGemmWork) {
       few(0, slices);
     } else {
       pool->ParallelFor(slices, 1, few);
@@ -482,7 +472,7 @@ void PackedSgemm(int64_t m, int64_t n, int64_t k, float alpha, const float* a, i
     Block(m0, m1, n0, n1, k, alpha, a, lda, trans_a, b, beta, c, epilogue);
   };
   const int threads = pool == nullptr ? 1 : pool->num_threads();
-  if (threads == 1 || static_cast<double>(m) * n * k < kParallelWork) {
+  if (threads == 1 || static_cast<double>(m) * n * k < kParallelGemmWork) {
     run(0, m, 0, n);
     return;
   }

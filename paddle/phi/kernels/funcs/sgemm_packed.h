@@ -12,9 +12,8 @@ class ThreadPool;
 namespace funcs {
 namespace internal {
 
-// Whether this build has the packed GEMM (x86-64 built with AVX2 + FMA; then only CPUs with
-// both may call it: see PackedSgemmUsable).
-extern const bool kPackedSgemmBuilt;
+// Whether the packed GEMM may run here: this build has it (x86-64 built with AVX2 + FMA) and
+// the CPU has both.
 bool PackedSgemmUsable();
 
 // Columns per packed B panel (the register tile's width).
