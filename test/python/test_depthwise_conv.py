@@ -96,6 +96,14 @@ CASES = [
     ((1, 2, 4, 45), 1, (3, 3), {"paddings": [1, 1]}),  # long rows: full vectors + tail
     ((1, 2, 4, 45), 1, (3, 3), {"strides": [2, 2], "paddings": [1, 1]}),
     ((1, 2, 5, 37), 2, (5, 5), {"strides": [1, 2], "paddings": [2, 2]}),
+    # The float AVX2 kernel that reads the plane straight: strips of 8 outputs, blocks of 4
+    # rows plus single rows, masked loads at the edges and plain ones inside.
+    ((2, 2, 11, 30), 1, (3, 3), {}),  # no padding: interior strips from the first column
+    ((1, 2, 13, 40), 1, (3, 3), {"strides": [2, 2], "paddings": [0, 1, 0, 1]}),
+    ((1, 2, 18, 50), 1, (5, 5), {"strides": [2, 2], "paddings": [2, 2]}),
+    ((1, 2, 9, 17), 1, (5, 5), {"paddings": [4, 1]}),  # whole rows of padding in a block
+    ((1, 3, 1, 1), 1, (3, 3), {"paddings": [1, 1]}),
+    ((1, 2, 7, 7), 1, (3, 3), {"paddings": [1, 1]}),  # MobileNet's last planes
 ]
 
 

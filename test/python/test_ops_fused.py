@@ -398,6 +398,42 @@ def test_fused_conv2d_float_equals_conv_then_epilogue(act, threads):
     np.testing.assert_array_equal(got, v)
 
 
+@pytest.mark.parametrize("stride,size", [(1, 7), (2, 14), (1, 20)])
+@pytest.mark.parametrize("act", ["", "relu", "relu6", "hard_swish"])
+@pytest.mark.parametrize("with_bias,with_residual", [(True, False), (False, False), (True, True)])
+def test_fused_depthwise_conv2d_equals_conv_then_epilogue(act, stride, size, with_bias,
+                                                          with_residual):
+    # A depthwise fused_conv2d adds the bias and applies relu / relu6 in the kernel's registers
+    # before it stores (the others after each plane): the bits of depthwise conv2d followed by
+    # the separate ops.
+    channels = 24
+    x, w = rand(2, channels, size, size, dtype="float32"), rand(channels, 1, 3, 3, dtype="float32")
+    attrs = {"paddings": [1, 1], "strides": [stride, stride], "groups": channels}
+    out_size = (size - 1) // stride + 1
+    shape = (2, channels, out_size, out_size)
+    conv = run_op("conv2d", {"Input": x, "Filter": w}, attrs,
+                  {"Output": np.zeros(shape, "float32")})["Output"]
+    inputs, v = {"Input": x, "Filter": w}, conv
+    if with_bias:
+        inputs["Bias"] = rand(channels, dtype="float32")
+        v = v + inputs["Bias"].reshape(1, -1, 1, 1)
+    if with_residual:
+        inputs["ResidualData"] = rand(*shape, dtype="float32")
+        v = v + inputs["ResidualData"]
+    got = run_op("fused_conv2d", inputs,
+                 dict(attrs, fuse_activation=act, fuse_beta=0.5,
+                      fuse_residual_connection=with_residual),
+                 {"Output": np.zeros(shape, "float32")})["Output"]
+    if act == "relu":
+        v = np.maximum(v, np.float32(0))
+    elif act == "relu6":
+        v = np.minimum(np.maximum(v, np.float32(0)), np.float32(0.5))
+    elif act == "hard_swish":
+        v = v * np.clip(v + np.float32(3), np.float32(0), np.float32(6)) / np.float32(6)
+    assert v.dtype == np.float32
+    np.testing.assert_array_equal(got, v)
+
+
 def test_fused_conv2d_nhwc():
     x, w, bias = rand(2, 5, 6, 3), rand(4, 3, 3, 3), rand(4)
     residual = rand(2, 5, 6, 4)

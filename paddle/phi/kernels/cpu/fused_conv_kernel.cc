@@ -165,8 +165,18 @@ bool ConvWithEpilogue(const Context& dev_ctx, const DenseTensor& input, const De
       Epilogue<T, kAct>(out_plane, r != nullptr ? r + i * plane : nullptr,
                         b != nullptr ? b + i % g.out_channels : nullptr, high, plane);
     };
+    funcs::DepthwiseEpilogue<T> epilogue;
+    if (r == nullptr &&
+        (kAct == ConvAct::kNone || kAct == ConvAct::kRelu || kAct == ConvAct::kRelu6)) {
+      // The bias and relu / relu6 (Activate's formulas, as Clamps) go into the kernel's stores.
+      epilogue.bias = b;
+      if (kAct != ConvAct::kNone) epilogue.low = T(0);
+      if (kAct == ConvAct::kRelu6) epilogue.high = high;
+    } else {
+      epilogue.finish = &finish;
+    }
     funcs::DepthwiseConvForward(dev_ctx.thread_pool().get(), input.data<T>(), filter.data<T>(), g,
-                                result, plain ? nullptr : &finish);
+                                result, plain ? nullptr : &epilogue);
     return true;
   }
   if constexpr (std::is_same_v<T, float>) {

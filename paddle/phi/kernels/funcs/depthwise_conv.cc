@@ -3,10 +3,16 @@
 #include <algorithm>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <type_traits>
 #include <vector>
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#endif
+
 #include "paddle/phi/kernels/funcs/conv_util.h"
+#include "paddle/phi/kernels/funcs/unary_elementwise.h"
 
 namespace phi {
 namespace funcs {
@@ -71,6 +77,16 @@ struct Simd {
       }
     }
   }
+};
+
+// out = Clamp(out + bias, low, high) for every output of a plane (the bias only when has_bias:
+// adding 0 would turn a -0 into +0); low / high may be -inf / +inf.
+template <typename T>
+struct PlaneBiasClamp {
+  bool has_bias = false;
+  T bias = T(0);
+  T low = -std::numeric_limits<T>::infinity();
+  T high = std::numeric_limits<T>::infinity();
 };
 
 // The forward pass first copies the part of an input plane that the windows reach into a
@@ -200,6 +216,160 @@ bool HasAvx2() {
 #define DW_HAS_AVX2_PATH 1
 #endif
 
+#ifdef DW_HAS_AVX2_PATH
+// Float K x K windows (K = 3 or 5) with dilation 1 and column stride S (1 or 2), read straight
+// from the input plane: no padded copy, whose per-row cost dominates the small planes of late
+// layers (7 x 7, 14 x 14). Each vector holds 8 outputs of one row; loads that reach past the
+// plane's edge are masked (masked lanes read nothing and give 0), and input rows outside the
+// plane are skipped. Taps are added in the plane kernels' order, from zero.
+__attribute__((target("avx2"))) inline __m256i LanesWithin(int64_t start, int64_t limit) {
+  const __m256i col = _mm256_add_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
+                                       _mm256_set1_epi32(static_cast<int32_t>(start)));
+  return _mm256_and_si256(_mm256_cmpgt_epi32(col, _mm256_set1_epi32(-1)),
+                          _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int32_t>(limit)), col));
+}
+
+template <bool kInside>
+__attribute__((target("avx2"), always_inline)) inline __m256 LoadLanes(const float* at,
+                                                                       const __m256i* mask, int j) {
+  if constexpr (kInside) {
+    return _mm256_loadu_ps(at);
+  } else {
+    return _mm256_maskload_ps(at, mask[j]);
+  }
+}
+
+// The K tap vectors of one input row for the strip whose first window column is `row`: tap kw
+// holds columns row[kw + S * lane], lane 0..7.
+template <int K, int S, bool kInside>
+__attribute__((target("avx2"), always_inline)) inline void LoadTaps(const float* row,
+                                                                    const __m256i* mask,
+                                                                    __m256* taps) {
+  if constexpr (S == 1) {
+#pragma GCC unroll 5
+    for (int kw = 0; kw < K; ++kw) taps[kw] = LoadLanes<kInside>(row + kw, mask, kw);
+  } else {
+#pragma GCC unroll 3
+    for (int m = 0; 2 * m < K; ++m) {
+      const __m256 a = LoadLanes<kInside>(row + 2 * m, mask, 2 * m);
+      const __m256 b = LoadLanes<kInside>(row + 2 * m + 8, mask, 2 * m + 1);
+      // shuffle_ps works within 128-bit halves; the permute puts the halves in order.
+      taps[2 * m] = _mm256_castpd_ps(_mm256_permute4x64_pd(
+          _mm256_castps_pd(_mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0))), 0xD8));
+      if (2 * m + 1 < K) {
+        taps[2 * m + 1] = _mm256_castpd_ps(_mm256_permute4x64_pd(
+            _mm256_castps_pd(_mm256_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1))), 0xD8));
+      }
+    }
+  }
+}
+
+// R consecutive output rows from oh0 of the strip of 8 output columns starting at ow0 (stride
+// S in both directions). The rows share input rows, which are loaded once; R independent sums
+// keep the FMA units busy. kInside: every load of the strip lies inside the input rows (plain
+// loads); otherwise `mask` holds each load's lanes.
+template <int K, int S, int R, bool kInside>
+__attribute__((target("avx2,fma"), always_inline)) inline void DirectRowsAvx2(
+    const float* in, const ConvPlane& p, const __m256* wv, const __m256i* mask, int64_t oh0,
+    int64_t ow0, __m256i store_mask, const PlaneBiasClamp<float>& e, float* out) {
+  const int64_t ih0 = oh0 * S - p.pad_top;
+  const float* rows = in + ih0 * p.in_w + ow0 * S - p.pad_left;
+  __m256 sum[R];
+#pragma GCC unroll 4
+  for (int j = 0; j < R; ++j) sum[j] = _mm256_setzero_ps();
+#pragma GCC unroll 16
+  for (int r = 0; r < (R - 1) * S + K; ++r) {
+    if (ih0 + r < 0 || ih0 + r >= p.in_h) continue;
+    __m256 taps[K];
+    LoadTaps<K, S, kInside>(rows + r * p.in_w, mask, taps);
+#pragma GCC unroll 4
+    for (int j = 0; j < R; ++j) {
+      const int kh = r - j * S;
+      if (kh < 0 || kh >= K) continue;
+#pragma GCC unroll 5
+      for (int kw = 0; kw < K; ++kw) sum[j] = _mm256_fmadd_ps(wv[kh * K + kw], taps[kw], sum[j]);
+    }
+  }
+  const bool whole = p.out_w - ow0 >= 8;
+  // The epilogue in the order and with the compare semantics of funcs::Clamp: max_ps / min_ps
+  // return their second operand when it is NaN or when both are zeros.
+  const __m256 bias = _mm256_set1_ps(e.bias), low = _mm256_set1_ps(e.low);
+  const __m256 high = _mm256_set1_ps(e.high);
+#pragma GCC unroll 4
+  for (int j = 0; j < R; ++j) {
+    if (e.has_bias) sum[j] = _mm256_add_ps(sum[j], bias);
+    sum[j] = _mm256_min_ps(high, _mm256_max_ps(low, sum[j]));
+    float* dst = out + (oh0 + j) * p.out_w + ow0;
+    if (whole) {
+      _mm256_storeu_ps(dst, sum[j]);
+    } else {
+      _mm256_maskstore_ps(dst, store_mask, sum[j]);
+    }
+  }
+}
+
+template <int K, int S, bool kInside>
+__attribute__((target("avx2,fma"), always_inline)) inline void DirectStripAvx2(
+    const float* in, const ConvPlane& p, const __m256* wv, const __m256i* mask, int64_t ow0,
+    const PlaneBiasClamp<float>& e, float* out) {
+  const __m256i store_mask = LanesWithin(0, std::min<int64_t>(8, p.out_w - ow0));
+  int64_t oh = 0;
+  for (; oh + 4 <= p.out_h; oh += 4) {
+    DirectRowsAvx2<K, S, 4, kInside>(in, p, wv, mask, oh, ow0, store_mask, e, out);
+  }
+  for (; oh < p.out_h; ++oh) {
+    DirectRowsAvx2<K, S, 1, kInside>(in, p, wv, mask, oh, ow0, store_mask, e, out);
+  }
+}
+
+template <int K, int S>
+__attribute__((target("avx2,fma"))) void DirectPlaneAvx2(const float* in, const ConvPlane& p,
+                                                         const float* w,
+                                                         const PlaneBiasClamp<float>& e,
+                                                         float* out) {
+  static_assert(S == 1 || S == 2, "column strides 1 and 2 only");
+  // Loads per tap row: stride 1 reads 8 columns at each of the K offsets; stride 2 reads 16
+  // columns at each even offset 2m and splits them into the even (tap 2m) and odd (tap 2m + 1)
+  // columns.
+  constexpr int kLoads = S == 1 ? K : 2 * ((K + 1) / 2);
+  constexpr int64_t kSpan = S == 1 ? 8 + K - 1 : 16 + K - 1;  // columns one strip reaches
+  __m256 wv[K * K];
+  for (int t = 0; t < K * K; ++t) wv[t] = _mm256_set1_ps(w[t]);
+  for (int64_t ow0 = 0; ow0 < p.out_w; ow0 += 8) {
+    const int64_t base = ow0 * S - p.pad_left;
+    if (base >= 0 && base + kSpan <= p.in_w) {
+      DirectStripAvx2<K, S, true>(in, p, wv, nullptr, ow0, e, out);
+      continue;
+    }
+    __m256i mask[kLoads];
+    for (int j = 0; j < kLoads; ++j) {
+      mask[j] = LanesWithin(S == 1 ? base + j : base + 2 * (j / 2) + 8 * (j % 2), p.in_w);
+    }
+    DirectStripAvx2<K, S, false>(in, p, wv, mask, ow0, e, out);
+  }
+}
+
+using DirectPlaneFn = void (*)(const float*, const ConvPlane&, const float*,
+                               const PlaneBiasClamp<float>&, float*);
+
+// The direct kernel for p, or null where it does not apply.
+DirectPlaneFn PickDirectPlane(const ConvPlane& p) {
+  if (!HasAvx2() || p.dilation_h != 1 || p.dilation_w != 1 || p.kernel_h != p.kernel_w ||
+      p.stride_h != p.stride_w) {
+    return nullptr;
+  }
+  if (p.kernel_h == 3) {
+    if (p.stride_w == 1) return DirectPlaneAvx2<3, 1>;
+    if (p.stride_w == 2) return DirectPlaneAvx2<3, 2>;
+  }
+  if (p.kernel_h == 5) {
+    if (p.stride_w == 1) return DirectPlaneAvx2<5, 1>;
+    if (p.stride_w == 2) return DirectPlaneAvx2<5, 2>;
+  }
+  return nullptr;
+}
+#endif
+
 // Any kernel: accumulate tap by tap over each output row.
 template <typename T, bool kAccumulate>
 void PlaneGeneric(const T* padded, const ConvPlane& p, const PaddedLayout& l, const T* w, T* out) {
@@ -242,9 +412,23 @@ PlaneFn<T> PickPlaneFn(const ConvPlane& p) {
 // (kernel_h, kernel_w >= 1); scratch holds MakePaddedLayout(p) (rows x row_len).
 template <typename T, bool kAccumulate>
 void ForwardPlane(const T* in, const T* w, const ConvPlane& p, const PaddedLayout& l, T* scratch,
-                  T* out) {
+                  T* out, const PlaneBiasClamp<T>* e = nullptr) {
+#ifdef DW_HAS_AVX2_PATH
+  if constexpr (std::is_same_v<T, float> && !kAccumulate) {
+    if (const DirectPlaneFn direct = PickDirectPlane(p)) {
+      return direct(in, p, w, e != nullptr ? *e : PlaneBiasClamp<float>(), out);
+    }
+  }
+#endif
   CopyPadded(in, p, l, scratch);
   PickPlaneFn<T, kAccumulate>(p)(scratch, p, l, w, out);
+  if (e == nullptr) return;
+  const int64_t count = p.out_h * p.out_w;
+  if (e->has_bias) {
+    for (int64_t i = 0; i < count; ++i) out[i] = Clamp(out[i] + e->bias, e->low, e->high);
+  } else {
+    for (int64_t i = 0; i < count; ++i) out[i] = Clamp(out[i], e->low, e->high);
+  }
 }
 
 // fn(begin, end) over `planes` independent planes on the pool, in chunks of at least ~32K
@@ -262,7 +446,7 @@ void ForEachPlane(ThreadPool* pool, int64_t planes, int64_t work_per_plane,
 
 template <typename T>
 void ForwardNchw(ThreadPool* pool, const T* input, const T* filter, const ConvGeometry& g, T* out,
-                 const std::function<void(T*, int64_t)>* finish = nullptr) {
+                 const DepthwiseEpilogue<T>* epilogue = nullptr) {
   const ConvPlane p = MakeConvPlane(g);
   const int64_t multiplier = g.out_channels / g.in_channels;
   const int64_t taps = p.kernel_h * p.kernel_w;
@@ -277,9 +461,19 @@ void ForwardNchw(ThreadPool* pool, const T* input, const T* filter, const ConvGe
     std::vector<T> scratch(layout.rows * layout.row_len);
     for (int64_t i = begin; i < end; ++i) {
       const int64_t n = i / g.out_channels, oc = i % g.out_channels;
+      PlaneBiasClamp<T> e;
+      if (epilogue != nullptr) {
+        e.has_bias = epilogue->bias != nullptr;
+        e.bias = e.has_bias ? epilogue->bias[oc] : T(0);
+        e.low = epilogue->low;
+        e.high = epilogue->high;
+      }
       ForwardPlane<T, false>(input + (n * g.in_channels + oc / multiplier) * in_plane,
-                             filter + oc * taps, p, layout, scratch.data(), out + i * out_plane);
-      if (finish != nullptr) (*finish)(out + i * out_plane, i);
+                             filter + oc * taps, p, layout, scratch.data(), out + i * out_plane,
+                             epilogue != nullptr ? &e : nullptr);
+      if (epilogue != nullptr && epilogue->finish != nullptr) {
+        (*epilogue->finish)(out + i * out_plane, i);
+      }
     }
   });
 }
@@ -509,13 +703,13 @@ void FilterGradNchw(ThreadPool* pool, const T* input, const T* dout, const ConvG
 
 template <typename T>
 void DepthwiseConvForward(ThreadPool* pool, const T* input, const T* filter, const ConvGeometry& g,
-                          T* out, const std::function<void(T*, int64_t)>* finish) {
+                          T* out, const DepthwiseEpilogue<T>* epilogue) {
   if (!g.channels_last) {
-    ForwardNchw(pool, input, filter, g, out, finish);
+    ForwardNchw(pool, input, filter, g, out, epilogue);
     return;
   }
-  PD_CHECK(finish == nullptr, InvalidArgument,
-           "expected no per-plane finish for a channels-last depthwise convolution");
+  PD_CHECK(epilogue == nullptr, InvalidArgument,
+           "expected no epilogue for a channels-last depthwise convolution");
   std::vector<T> x = ChannelsLastToFirst(input, DDim({g.batch, g.h.in, g.w.in, g.in_channels}));
   std::vector<T> y(g.batch * g.out_channels * g.h.out * g.w.out);
   ForwardNchw(pool, x.data(), filter, g, y.data());
@@ -544,10 +738,10 @@ void DepthwiseConvBackward(ThreadPool* pool, const T* input, const T* filter, co
 
 template void DepthwiseConvForward<float>(ThreadPool*, const float*, const float*,
                                           const ConvGeometry&, float*,
-                                          const std::function<void(float*, int64_t)>*);
+                                          const DepthwiseEpilogue<float>*);
 template void DepthwiseConvForward<double>(ThreadPool*, const double*, const double*,
                                            const ConvGeometry&, double*,
-                                           const std::function<void(double*, int64_t)>*);
+                                           const DepthwiseEpilogue<double>*);
 template void DepthwiseConvBackward<float>(ThreadPool*, const float*, const float*, const float*,
                                            const ConvGeometry&, float*, float*);
 template void DepthwiseConvBackward<double>(ThreadPool*, const double*, const double*,

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <limits>
 
 #include "paddle/phi/core/thread_pool.h"
 #include "paddle/phi/infermeta/nn.h"
@@ -19,13 +20,25 @@ inline bool IsDepthwiseConv(const ConvGeometry& g) {
   return g.groups > 1 && g.groups == g.in_channels && g.out_channels % g.in_channels == 0;
 }
 
+// What a fused convolution does to each output after the sum: out = Clamp(out + bias[oc], low,
+// high) (funcs::Clamp, as the relu / relu6 kernels compute it; no add where bias is null, no
+// clamp where low / high are -inf / +inf), applied in registers before the store where the
+// kernel allows, then `finish` (may be null) on each output plane i (image i / out_channels,
+// channel i % out_channels) while it is in cache: for a residual or another activation.
+template <typename T>
+struct DepthwiseEpilogue {
+  const T* bias = nullptr;
+  T low = -std::numeric_limits<T>::infinity();
+  T high = std::numeric_limits<T>::infinity();
+  const std::function<void(T*, int64_t)>* finish = nullptr;
+};
+
 // Output = conv(Input, Filter) in g's layout (NCHW, or NHWC when g.channels_last). Filter is
 // [out_channels, 1, KH, KW]. Planes are split over `pool` (null: the calling thread only).
-// NCHW only: `finish` (may be null) is called on each output plane i (image i / out_channels,
-// channel i % out_channels) as soon as it is computed, while it is in cache.
+// `epilogue` (may be null) is for NCHW only.
 template <typename T>
 void DepthwiseConvForward(ThreadPool* pool, const T* input, const T* filter, const ConvGeometry& g,
-                          T* out, const std::function<void(T*, int64_t)>* finish = nullptr);
+                          T* out, const DepthwiseEpilogue<T>* epilogue = nullptr);
 
 // The gradients of DepthwiseConvForward given Output@GRAD dout (in g's layout). Either of
 // input_grad / filter_grad may be null; both are overwritten. The filter gradient sums the
