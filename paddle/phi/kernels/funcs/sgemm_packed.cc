@@ -357,40 +357,69 @@ void Block(int64_t m0, int64_t m1, int64_t n0, int64_t n1, int64_t k, float alph
 // typically a classifier's weights, megabytes read once per call.
 constexpr int64_t kFewRows = 4;
 
-// 16 columns of C (from column j0) for R rows of A: b points at B[0, j0], rows ldb apart.
+// C[:, j0:j0 + width) (width a multiple of 8, at most kStreamCols) for R <= kFewRows rows of
+// A, B = [k, n]: B's rows are read front to back, kP at a time, while the sums wait in L1. A
+// strip of columns down all of B's rows instead reads one cache line per row: as many streams
+// as rows, which the prefetcher does not follow (fc's weights came from DRAM at half its
+// speed). Each sum adds its products in the order p = 0, 1, ... with FMAs.
+constexpr int64_t kStreamCols = 1024;
+
 template <int R>
-void FewRowsStrip(int64_t k, const float* a, int64_t lda, bool trans_a, const float* b, int64_t ldb,
-                  int64_t j0, float alpha, float beta, const GemmCLayout& c) {
-  __m256 acc[R][2];
+void FewRowsStream(int64_t k, const float* a, int64_t lda, bool trans_a, const float* b,
+                   int64_t ldb, int64_t j0, int64_t width, float alpha, float beta,
+                   const GemmCLayout& c) {
+  constexpr int kP = R <= 2 ? 4 : 2;  // B rows per pass: the broadcasts stay in registers
+  alignas(32) float acc[R][kStreamCols];
+  for (int i = 0; i < R; ++i) {
+    for (int64_t j = 0; j < width; j += 8) _mm256_store_ps(acc[i] + j, _mm256_setzero_ps());
+  }
+  const float* cols = b + j0;
+  int64_t p = 0;
+  for (; p + kP <= k; p += kP) {
+    __m256 w[kP][R];
 #pragma GCC unroll 4
-  for (int i = 0; i < R; ++i) acc[i][0] = acc[i][1] = _mm256_setzero_ps();
-  for (int64_t p = 0; p < k; ++p, b += ldb) {
-    const __m256 b0 = _mm256_loadu_ps(b), b1 = _mm256_loadu_ps(b + 8);
+    for (int q = 0; q < kP; ++q) {
 #pragma GCC unroll 4
-    for (int i = 0; i < R; ++i) {
-      const __m256 w = _mm256_set1_ps(trans_a ? a[p * lda + i] : a[i * lda + p]);
-      acc[i][0] = _mm256_fmadd_ps(w, b0, acc[i][0]);
-      acc[i][1] = _mm256_fmadd_ps(w, b1, acc[i][1]);
+      for (int i = 0; i < R; ++i) {
+        w[q][i] = _mm256_set1_ps(trans_a ? a[(p + q) * lda + i] : a[i * lda + p + q]);
+      }
+    }
+    const float* row = cols + p * ldb;
+    for (int64_t j = 0; j < width; j += 8) {
+      __m256 x[kP];
+#pragma GCC unroll 4
+      for (int q = 0; q < kP; ++q) x[q] = _mm256_loadu_ps(row + q * ldb + j);
+#pragma GCC unroll 4
+      for (int i = 0; i < R; ++i) {
+        __m256 sum = _mm256_load_ps(acc[i] + j);
+#pragma GCC unroll 4
+        for (int q = 0; q < kP; ++q) sum = _mm256_fmadd_ps(w[q][i], x[q], sum);
+        _mm256_store_ps(acc[i] + j, sum);
+      }
     }
   }
-  alignas(32) float sums[R][kNr];
-#pragma GCC unroll 4
-  for (int i = 0; i < R; ++i) {
-    _mm256_store_ps(sums[i], acc[i][0]);
-    _mm256_store_ps(sums[i] + 8, acc[i][1]);
+  for (; p < k; ++p) {
+    const float* row = cols + p * ldb;
+    for (int i = 0; i < R; ++i) {
+      const __m256 w = _mm256_set1_ps(trans_a ? a[p * lda + i] : a[i * lda + p]);
+      for (int64_t j = 0; j < width; j += 8) {
+        _mm256_store_ps(acc[i] + j,
+                        _mm256_fmadd_ps(w, _mm256_loadu_ps(row + j), _mm256_load_ps(acc[i] + j)));
+      }
+    }
   }
-  for (int64_t j = 0; j < kNr; ++j) {
+  for (int64_t j = 0; j < width; ++j) {
     const int64_t jj = j0 + j;
     float* dst = c.base + (jj / c.seg_cols) * c.seg_stride + jj % c.seg_cols;
     for (int i = 0; i < R; ++i) {
-      const float v = alpha * sums[i][j];
+      const float v = alpha * acc[i][j];
       dst[i * c.ldc] = beta == 0.0f ? v : v + beta * dst[i * c.ldc];
     }
   }
 }
 
-// C[:, n0:n1] for m <= kFewRows rows of A: B = [k, n] in strips of 16 columns whose sums stay
-// in registers, or B = [n, k] (trans) as one dot product per column.
+// C[:, n0:n1] for m <= kFewRows rows of A: B = [k, n] streamed by FewRowsStream, or B = [n, k]
+// (trans) as one dot product per column.
 void FewRowsBlock(int64_t m, int64_t n0, int64_t n1, int64_t k, float alpha, const float* a,
                   int64_t lda, bool trans_a, const GemmMatrixB& b, float beta,
                   const GemmCLayout& c) {
@@ -421,24 +450,27 @@ void FewRowsBlock(int64_t m, int64_t n0, int64_t n1, int64_t k, float alpha, con
     }
     return;
   }
-  // Strips of 16 columns: the sums of all rows stay in registers while B's rows pass.
+  // Whole vectors of 8 columns, kStreamCols at a time.
   int64_t j = n0;
-  for (; j + kNr <= n1; j += kNr) {
+  const int64_t vector_end = n0 + (n1 - n0) / 8 * 8;
+  for (; j < vector_end; j += kStreamCols) {
+    const int64_t width = std::min(kStreamCols, vector_end - j);
     switch (m) {
       case 1:
-        FewRowsStrip<1>(k, a, lda, trans_a, b.data() + j, b.ldb(), j, alpha, beta, c);
+        FewRowsStream<1>(k, a, lda, trans_a, b.data(), b.ldb(), j, width, alpha, beta, c);
         break;
       case 2:
-        FewRowsStrip<2>(k, a, lda, trans_a, b.data() + j, b.ldb(), j, alpha, beta, c);
+        FewRowsStream<2>(k, a, lda, trans_a, b.data(), b.ldb(), j, width, alpha, beta, c);
         break;
       case 3:
-        FewRowsStrip<3>(k, a, lda, trans_a, b.data() + j, b.ldb(), j, alpha, beta, c);
+        FewRowsStream<3>(k, a, lda, trans_a, b.data(), b.ldb(), j, width, alpha, beta, c);
         break;
       default:
-        FewRowsStrip<4>(k, a, lda, trans_a, b.data() + j, b.ldb(), j, alpha, beta, c);
+        FewRowsStream<4>(k, a, lda, trans_a, b.data(), b.ldb(), j, width, alpha, beta, c);
         break;
     }
   }
+  j = vector_end;
   for (; j < n1; ++j) {  // the last columns, one at a time
     for (int64_t i = 0; i < m; ++i) {
       float sum = 0.0f;
