@@ -67,7 +67,9 @@ void CheckCase(const Case& t, float alpha, float beta, int64_t seg_cols, ThreadP
     }
   }
   for (size_t i = 0; i < c.size(); ++i) {
-    if (!written[i]) ASSERT_EQ(c[i], c0[i]) << "wrote outside C at " << i;
+    if (!written[i]) {
+      ASSERT_EQ(c[i], c0[i]) << "wrote outside C at " << i;
+    }
   }
 }
 
