@@ -370,21 +370,25 @@ def test_fused_conv2d(dtype, act, with_bias, with_residual):
 
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("act", ["", "relu", "relu6", "hard_swish"])
-def test_fused_conv2d_float_equals_conv_then_epilogue(act, threads):
+@pytest.mark.parametrize("shape", [(300, 250, 9, 9), (300, 40, 6, 140)])
+def test_fused_conv2d_float_equals_conv_then_epilogue(act, threads, shape):
     # Float runs the epilogue inside the packed GEMM, block by block. Past its blocks (2700
     # taps: eleven K blocks; 250 output channels: two row blocks) it must still run once per
     # output, after the last K block, and give the bits of conv2d followed by the epilogue.
-    x, w = rand(2, 300, 9, 9, dtype="float32"), rand(250, 300, 3, 3, dtype="float32")
-    bias, residual = rand(250, dtype="float32"), rand(2, 250, 9, 9, dtype="float32")
+    # With 40 output channels and rows of 140 the tiles read the windows in place and skip the
+    # padded columns, and the epilogue must skip them too.
+    cin, cout, h, wd = shape
+    x, w = rand(2, cin, h, wd, dtype="float32"), rand(cout, cin, 3, 3, dtype="float32")
+    bias, residual = rand(cout, dtype="float32"), rand(2, cout, h, wd, dtype="float32")
     before = core.get_num_threads()
     core.set_num_threads(threads)
     try:
         conv = run_op("conv2d", {"Input": x, "Filter": w}, {"paddings": [1, 1]},
-                      {"Output": np.zeros((2, 250, 9, 9), "float32")})["Output"]
+                      {"Output": np.zeros((2, cout, h, wd), "float32")})["Output"]
         got = run_op("fused_conv2d", {"Input": x, "Filter": w, "Bias": bias, "ResidualData": residual},
                      {"paddings": [1, 1], "fuse_activation": act, "fuse_beta": 6.0,
                       "fuse_residual_connection": True},
-                     {"Output": np.zeros((2, 250, 9, 9), "float32")})["Output"]
+                     {"Output": np.zeros((2, cout, h, wd), "float32")})["Output"]
     finally:
         core.set_num_threads(before)
     v = conv + bias.reshape(1, -1, 1, 1) + residual

@@ -126,6 +126,16 @@ PACKED_CASES = [
     ((2, 6, 50, 50), (5, 6, 1, 1), {}),
     ((2, 6, 23, 21), (10, 3, 3, 3), {"strides": [3, 3], "dilations": [2, 2], "paddings": [2, 1],
                                      "groups": 2}),
+    # Unit strides, at most 64 output channels a group and rows of at least 32 outputs: the
+    # tiles read the windows in place from a zero-padded copy of each image (or the image itself
+    # when nothing is padded): several K blocks, partial row tiles, rows ending in a partial
+    # vector (100 = 6 x 16 + 4), dilation, groups and uneven paddings.
+    ((2, 40, 12, 40), (7, 40, 3, 3), {"paddings": [1, 1]}),
+    ((2, 4, 10, 34), (6, 4, 3, 3), {}),
+    ((2, 6, 5, 48), (10, 6, 1, 1), {}),
+    ((1, 4, 9, 40), (6, 2, 3, 3), {"dilations": [2, 2], "paddings": [2, 2], "groups": 2}),
+    ((2, 3, 6, 41), (5, 3, 3, 3), {"paddings": [0, 2, 1, 0]}),
+    ((1, 5, 4, 100), (13, 5, 3, 3), {"paddings": [1, 1]}),
 ]
 
 

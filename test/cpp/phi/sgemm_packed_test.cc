@@ -130,6 +130,45 @@ TEST(PackedSgemm, PoolGivesTheSameBitsAsOneThread) {
   }
 }
 
+// B read in place from rows at arbitrary offsets (GemmRowsB) gives the bits of the same B
+// packed, into a C whose segments hold 20 columns of which 17 are stored: nothing is written
+// past them, and tiles that end inside a vector read nothing past their columns (the rows end
+// where the buffer does, so a read past them would leave it).
+TEST(PackedSgemm, RowsReadInPlaceEqualPackedRows) {
+  if (!funcs::internal::PackedSgemmUsable()) GTEST_SKIP() << "no AVX2 + FMA";
+  ThreadPool pool(2);
+  for (int64_t m : {int64_t{5}, int64_t{40}}) {
+    const int64_t k = 300, seg_cols = 20, valid = 17, segs = 7, n = seg_cols * (segs - 1) + valid;
+    std::vector<int64_t> offsets(k);
+    for (int64_t p = 0; p < k; ++p) offsets[p] = (k - 1 - p) * 3 + p % 5;  // overlapping rows
+    const int64_t size = offsets[0] + n;  // the last stored column of the row read furthest
+    const std::vector<float> base = Random(size, 10), a = Random(m * k, 11);
+    std::vector<float> dense(k * n);
+    for (int64_t p = 0; p < k; ++p) {
+      for (int64_t j = 0; j < n; ++j) dense[p * n + j] = base[offsets[p] + j];
+    }
+    const funcs::internal::GemmRowsB in_place(base.data(), offsets.data());
+    const GemmMatrixB packed(dense.data(), n, false);
+    for (ThreadPool* p : {static_cast<ThreadPool*>(nullptr), &pool}) {
+      std::vector<float> want(m * valid * segs, 7.0f), got(want);
+      for (auto* out : {&want, &got}) {
+        GemmCLayout layout;
+        layout.base = out->data();
+        layout.ldc = valid * segs;
+        layout.seg_cols = seg_cols;
+        layout.seg_valid = valid;
+        layout.seg_stride = valid;
+        PackedSgemm(
+            m, n, k, 1.0f, a.data(), k, false,
+            out == &want ? static_cast<const funcs::internal::GemmBSource&>(packed) : in_place,
+            0.0f, layout, p);
+      }
+      ASSERT_EQ(want, got) << "m=" << m;
+      for (float v : got) ASSERT_NE(v, 7.0f);  // every stored entry written
+    }
+  }
+}
+
 // Packed windows equal the im2col matrix's entries, for any block of rows and columns.
 TEST(ConvWindowsB, PacksWhatIm2ColWrites) {
   struct Geometry {

@@ -107,6 +107,17 @@ void GemmMatrixB::Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, float* ds
   }
 }
 
+void GemmRowsB::Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, float* dst) const {
+  constexpr int64_t kNr = kGemmPanelCols;
+  for (int64_t p = 0; p < kc; ++p) {
+    const float* src = base_ + offsets_[k0 + p] + n0;
+    float* out = dst + p * kNr;
+    for (int64_t j0 = 0; j0 < nc; j0 += kNr, out += kc * kNr) {
+      CopyPanelRow(src + j0, std::min(kNr, nc - j0), out);
+    }
+  }
+}
+
 #ifdef PHI_PACKED_SGEMM
 namespace {
 
@@ -174,39 +185,63 @@ void PackA(const float* a, int64_t lda, bool trans_a, int64_t i0, int64_t mc, in
 }
 
 // A register tile of R rows (R <= 6) by V * 8 columns (V = 1 or 2): acc = sum over p of
-// a[p * 6 + i] * b[p * 16 + j], then c[i * ldc + j] = alpha * acc + beta * c for the first
+// a[p * 6 + i] * B(p, j), B(p, j) = b[p * 16 + j] from a packed panel or, kDirect, b[rows[p] + j]
+// from a GemmRowsB in place; then c[i * ldc + j] = alpha * acc + beta * c for the first
 // `cols` columns (c is not read when beta == 0; columns past `cols` are neither read nor
 // written: masked). The loops over i and v unroll fully, so the accumulators stay in registers.
-template <int R, int V>
+template <int R, int V, bool kDirect>
 inline void KernelTile(int64_t kc, const float* a, const float* b, float* c, int64_t ldc,
-                       float alpha, float beta, int64_t cols = 8 * V) {
+                       float alpha, float beta, int64_t cols, const int64_t* rows) {
   __m256 acc[R][V];
 #pragma GCC unroll 6
   for (int i = 0; i < R; ++i) {
 #pragma GCC unroll 2
     for (int v = 0; v < V; ++v) acc[i][v] = _mm256_setzero_ps();
   }
-  for (int64_t p = 0; p < kc; ++p, a += kMr, b += kNr) {
-    __m256 bv[V];
+  // Lane j of vector v is read (in place) and written when 8 * v + j < cols (all lanes of a
+  // whole tile): a partial tile reads nothing past its columns. The masks are made after the
+  // loop where it does not need them: live across it, they would push the accumulators out of
+  // the 16 vector registers.
+  const bool whole = cols == 8 * V;
+  const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+  auto make_masks = [&](__m256i* mask) {
 #pragma GCC unroll 2
-    for (int v = 0; v < V; ++v) bv[v] = _mm256_load_ps(b + 8 * v);
+    for (int v = 0; v < V; ++v) {
+      mask[v] = _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(cols - 8 * v)), lane);
+    }
+  };
+  auto step = [&](const __m256* bv) {
 #pragma GCC unroll 6
     for (int i = 0; i < R; ++i) {
       const __m256 ai = _mm256_broadcast_ss(a + i);
 #pragma GCC unroll 2
       for (int v = 0; v < V; ++v) acc[i][v] = _mm256_fmadd_ps(ai, bv[v], acc[i][v]);
     }
+  };
+  if (kDirect && !whole) {
+    __m256i load_mask[V];
+    make_masks(load_mask);
+    for (int64_t p = 0; p < kc; ++p, a += kMr) {
+      __m256 bv[V];
+#pragma GCC unroll 2
+      for (int v = 0; v < V; ++v) bv[v] = _mm256_maskload_ps(b + rows[p] + 8 * v, load_mask[v]);
+      step(bv);
+    }
+  } else {
+    for (int64_t p = 0; p < kc; ++p, a += kMr) {
+      __m256 bv[V];
+#pragma GCC unroll 2
+      for (int v = 0; v < V; ++v) {
+        bv[v] =
+            kDirect ? _mm256_loadu_ps(b + rows[p] + 8 * v) : _mm256_load_ps(b + p * kNr + 8 * v);
+      }
+      step(bv);
+    }
   }
   const __m256 va = _mm256_set1_ps(alpha);
   const __m256 vb = _mm256_set1_ps(beta);
-  // Lane j of vector v is written when 8 * v + j < cols (all lanes of a whole tile).
-  const bool whole = cols == 8 * V;
-  const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
   __m256i mask[V];
-#pragma GCC unroll 2
-  for (int v = 0; v < V; ++v) {
-    mask[v] = _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(cols - 8 * v)), lane);
-  }
+  make_masks(mask);
 #pragma GCC unroll 6
   for (int i = 0; i < R; ++i) {
 #pragma GCC unroll 2
@@ -227,15 +262,23 @@ inline void KernelTile(int64_t kc, const float* a, const float* b, float* c, int
 }
 
 using KernelFn = void (*)(int64_t, const float*, const float*, float*, int64_t, float, float,
-                          int64_t);
+                          int64_t, const int64_t*);
 
-// The kernel for a tile of `rows` rows and up to (v + 1) * 8 columns.
-KernelFn PickKernel(int64_t rows, int v) {
-  static const KernelFn kernels[kMr][2] = {
-      {KernelTile<1, 1>, KernelTile<1, 2>}, {KernelTile<2, 1>, KernelTile<2, 2>},
-      {KernelTile<3, 1>, KernelTile<3, 2>}, {KernelTile<4, 1>, KernelTile<4, 2>},
-      {KernelTile<5, 1>, KernelTile<5, 2>}, {KernelTile<6, 1>, KernelTile<6, 2>}};
-  return kernels[rows - 1][v];
+// The kernel for a tile of `rows` rows and up to (v + 1) * 8 columns, B packed or in place.
+KernelFn PickKernel(int64_t rows, int v, bool direct) {
+  static const KernelFn kernels[2][kMr][2] = {{{KernelTile<1, 1, false>, KernelTile<1, 2, false>},
+                                               {KernelTile<2, 1, false>, KernelTile<2, 2, false>},
+                                               {KernelTile<3, 1, false>, KernelTile<3, 2, false>},
+                                               {KernelTile<4, 1, false>, KernelTile<4, 2, false>},
+                                               {KernelTile<5, 1, false>, KernelTile<5, 2, false>},
+                                               {KernelTile<6, 1, false>, KernelTile<6, 2, false>}},
+                                              {{KernelTile<1, 1, true>, KernelTile<1, 2, true>},
+                                               {KernelTile<2, 1, true>, KernelTile<2, 2, true>},
+                                               {KernelTile<3, 1, true>, KernelTile<3, 2, true>},
+                                               {KernelTile<4, 1, true>, KernelTile<4, 2, true>},
+                                               {KernelTile<5, 1, true>, KernelTile<5, 2, true>},
+                                               {KernelTile<6, 1, true>, KernelTile<6, 2, true>}}};
+  return kernels[direct ? 1 : 0][rows - 1][v];
 }
 
 struct AlignedFree {
@@ -255,29 +298,35 @@ float* ThreadBuffer(int which, int64_t floats) {
   return buffers[which].get();
 }
 
-// The tile at rows [i0, i0 + mr), columns [j0, j0 + nr) of C.
-void Tile(int64_t kc, const float* a, const float* b, const GemmCLayout& c, int64_t i0, int64_t mr,
-          int64_t j0, int64_t nr, float alpha, float beta) {
+// The tile at rows [i0, i0 + mr), columns [j0, j0 + nr) of C; B is a packed panel (rows null)
+// or, from a GemmRowsB, the address of its column j0 with rows[p] the offset of row p.
+void Tile(int64_t kc, const float* a, const float* b, const int64_t* rows, const GemmCLayout& c,
+          int64_t i0, int64_t mr, int64_t j0, int64_t nr, float alpha, float beta) {
   const int64_t seg = j0 / c.seg_cols;
   const int64_t col = j0 % c.seg_cols;
+  const int64_t valid = c.Valid();
   float* origin = c.base + seg * c.seg_stride + col + i0 * c.ldc;
   const int v = nr > 8 ? 1 : 0;
-  if (mr == kMr && nr == kNr && col + kNr <= c.seg_cols) {  // the common case, inlined
-    KernelTile<kMr, 2>(kc, a, b, origin, c.ldc, alpha, beta);
+  if (mr == kMr && nr == kNr && col + kNr <= valid) {  // the common cases, inlined
+    if (rows == nullptr) {
+      KernelTile<kMr, 2, false>(kc, a, b, origin, c.ldc, alpha, beta, kNr, nullptr);
+    } else {
+      KernelTile<kMr, 2, true>(kc, a, b, origin, c.ldc, alpha, beta, kNr, rows);
+    }
     return;
   }
-  const KernelFn kernel = PickKernel(mr, v);
-  if (col + nr <= c.seg_cols) {  // within one segment: straight into C (masked past nr)
-    kernel(kc, a, b, origin, c.ldc, alpha, beta, nr);
+  const KernelFn kernel = PickKernel(mr, v, rows != nullptr);
+  if (col + nr <= valid) {  // within one segment: straight into C (masked past nr)
+    kernel(kc, a, b, origin, c.ldc, alpha, beta, nr, rows);
     return;
   }
   // Across segments: through a buffer, column by column.
   alignas(32) float tile[kMr * kNr];
-  kernel(kc, a, b, tile, kNr, 1.0f, 0.0f, (v + 1) * 8);
+  kernel(kc, a, b, tile, kNr, 1.0f, 0.0f, (v + 1) * 8, rows);
   int64_t seg_now = seg, col_now = col;
   for (int64_t j = 0; j < nr; ++j) {
     float* dst = c.base + seg_now * c.seg_stride + col_now + i0 * c.ldc;
-    for (int64_t i = 0; i < mr; ++i) {
+    for (int64_t i = 0; i < mr && col_now < valid; ++i) {
       const float r = alpha * tile[i * kNr + j];
       dst[i * c.ldc] = beta == 0.0f ? r : r + beta * dst[i * c.ldc];
     }
@@ -288,11 +337,13 @@ void Tile(int64_t kc, const float* a, const float* b, const GemmCLayout& c, int6
   }
 }
 
-// The tiles of one packed A block (rows [i0, i0 + mc)) against one packed B panel.
+// The tiles of one packed A block (rows [i0, i0 + mc)) against one B panel (see Tile).
 void PanelTiles(int64_t kc, const float* apack, int64_t i0, int64_t mc, const float* bpanel,
-                int64_t j0, int64_t nr, const GemmCLayout& c, float alpha, float beta) {
+                const int64_t* rows, int64_t j0, int64_t nr, const GemmCLayout& c, float alpha,
+                float beta) {
   for (int64_t ir = 0; ir < mc; ir += kMr) {
-    Tile(kc, apack + ir * kc, bpanel, c, i0 + ir, std::min(kMr, mc - ir), j0, nr, alpha, beta);
+    Tile(kc, apack + ir * kc, bpanel, rows, c, i0 + ir, std::min(kMr, mc - ir), j0, nr, alpha,
+         beta);
   }
 }
 
@@ -300,9 +351,14 @@ void PanelTiles(int64_t kc, const float* apack, int64_t i0, int64_t mc, const fl
 // within a segment.
 void FinishColumns(const GemmEpilogue& epi, const GemmCLayout& c, int64_t i0, int64_t mc,
                    int64_t j0, int64_t j1) {
+  const int64_t valid = c.Valid();
   for (int64_t j = j0; j < j1;) {
     const int64_t col = j % c.seg_cols;
-    const int64_t run = std::min(j1 - j, c.seg_cols - col);
+    if (col >= valid) {  // columns not stored
+      j += c.seg_cols - col;
+      continue;
+    }
+    const int64_t run = std::min(j1 - j, valid - col);
     epi.Apply(c.base + (j / c.seg_cols) * c.seg_stride + col + i0 * c.ldc, c.ldc, mc, run);
     j += run;
   }
@@ -311,6 +367,32 @@ void FinishColumns(const GemmEpilogue& epi, const GemmCLayout& c, int64_t i0, in
 // Columns the epilogue takes at once: 128 x (up to 120 rows) floats of C are still in L2
 // when their last tiles are done, and its per-row loops get long enough to vectorize.
 constexpr int64_t kEpilogueCols = 8 * kNr;
+
+// The tiles of one packed A block against columns [j0, j1) of a GemmRowsB read in place, then
+// the epilogue (may be null) every kEpilogueCols or so columns. Panels stop where a segment's
+// stored columns end (the last may be narrower than 16) and skip the columns not stored, so no
+// tile straddles two segments.
+void InPlacePanels(int64_t kc, const float* apack, int64_t i0, int64_t mc, const GemmRowsB& b,
+                   int64_t pc, int64_t j0, int64_t j1, const GemmCLayout& c, float alpha,
+                   float beta, const GemmEpilogue* epi) {
+  const int64_t valid = c.Valid();
+  int64_t finished = j0;
+  for (int64_t j = j0; j < j1;) {
+    const int64_t col = j % c.seg_cols;
+    if (col >= valid) {
+      j += c.seg_cols - col;
+      continue;
+    }
+    const int64_t width = std::min({kNr, valid - col, j1 - j});
+    PanelTiles(kc, apack, i0, mc, b.base() + j, b.offsets() + pc, j, width, c, alpha, beta);
+    j += width;
+    if (epi != nullptr && j - finished >= kEpilogueCols) {
+      FinishColumns(*epi, c, i0, mc, finished, j);
+      finished = j;
+    }
+  }
+  if (epi != nullptr && finished < j1) FinishColumns(*epi, c, i0, mc, finished, j1);
+}
 
 // One thread's share: rows [m0, m1) by columns [n0, n1) of C.
 void Block(int64_t m0, int64_t m1, int64_t n0, int64_t n1, int64_t k, float alpha, const float* a,
@@ -327,21 +409,26 @@ void Block(int64_t m0, int64_t m1, int64_t n0, int64_t n1, int64_t k, float alph
   const int64_t nc_max = std::min(kNc, (n1 - n0 + kNr - 1) / kNr * kNr);
   const int64_t m_blocks = (rows + kMc - 1) / kMc;
   const int64_t mc_max = ((rows + m_blocks - 1) / m_blocks + kMr - 1) / kMr * kMr;
-  float* bpack = ThreadBuffer(0, kc_max * nc_max);
+  const GemmRowsB* in_place = b.AsRows();
+  float* bpack = in_place == nullptr ? ThreadBuffer(0, kc_max * nc_max) : nullptr;
   float* apack = ThreadBuffer(1, kc_max * mc_max + 8);  // slack: PackSixRows
   for (int64_t jc = n0; jc < n1; jc += kNc) {
     const int64_t nc = std::min(kNc, n1 - jc);
     for (int64_t pc = 0; pc < k; pc += kc_max) {
       const int64_t kc = std::min(kc_max, k - pc);
-      b.Pack(pc, kc, jc, nc, bpack);
+      if (in_place == nullptr) b.Pack(pc, kc, jc, nc, bpack);
       const float block_beta = pc == 0 ? beta : 1.0f;
       const GemmEpilogue* epi = pc + kc == k ? epilogue : nullptr;
       for (int64_t ic = m0; ic < m1; ic += mc_max) {
         const int64_t mc = std::min(mc_max, m1 - ic);
         PackA(a, lda, trans_a, ic, mc, pc, kc, apack);
+        if (in_place != nullptr) {
+          InPlacePanels(kc, apack, ic, mc, *in_place, pc, jc, jc + nc, c, alpha, block_beta, epi);
+          continue;
+        }
         for (int64_t jr = 0; jr < nc; jr += kNr) {
-          PanelTiles(kc, apack, ic, mc, bpack + jr * kc, jc + jr, std::min(kNr, nc - jr), c, alpha,
-                     block_beta);
+          PanelTiles(kc, apack, ic, mc, bpack + jr * kc, nullptr, jc + jr, std::min(kNr, nc - jr),
+                     c, alpha, block_beta);
           const int64_t done = std::min(jr + kNr, nc);
           if (epi != nullptr && (done % kEpilogueCols == 0 || done == nc)) {
             FinishColumns(*epi, c, ic, mc, jc + (jr / kEpilogueCols) * kEpilogueCols, jc + done);
@@ -487,7 +574,7 @@ void PackedSgemm(int64_t m, int64_t n, int64_t k, float alpha, const float* a, i
                  ThreadPool* pool, const GemmEpilogue* epilogue) {
   if (m <= 0 || n <= 0 || k <= 0) return;  // funcs::Gemm handles k == 0 (C = beta * C)
   const GemmMatrixB* matrix = b.AsMatrix();
-  if (m <= kFewRows && matrix != nullptr && epilogue == nullptr) {
+  if (m <= kFewRows && matrix != nullptr && epilogue == nullptr && c.Valid() == c.seg_cols) {
     // Columns split over the pool in slices of 64 (B's rows are read in 256-byte pieces).
     const auto few = [&](int64_t s0, int64_t s1) {
       FewRowsBlock(m, s0 * 64, std::min(n, s1 * 64), k, alpha, a, lda, trans_a, *matrix, beta, c);

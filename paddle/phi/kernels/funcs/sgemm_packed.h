@@ -29,6 +29,8 @@ class GemmBSource {
   // A source that is a plain matrix (GemmMatrixB) says so, for products with a few rows of A
   // that read it straight instead of packing it.
   virtual const class GemmMatrixB* AsMatrix() const { return nullptr; }
+  // A source whose rows the register tiles read in place (GemmRowsB) says so: no packing.
+  virtual const class GemmRowsB* AsRows() const { return nullptr; }
 };
 
 // A row-major matrix: b is [k, n] with row stride ldb, or [n, k] when trans.
@@ -47,14 +49,36 @@ class GemmMatrixB : public GemmBSource {
   bool trans_;
 };
 
+// op(B) [k, n] whose row p starts at base + offsets[p]: B[p][j] = base[offsets[p] + j]. The
+// register tiles read its rows in place, 16 columns at a time, instead of packing them: so a
+// convolution with unit strides reads its windows from a zero-padded copy of the image (row
+// (c, kh, kw) of the window matrix is the padded image shifted by c, kh and kw). Tiles read
+// only the columns they compute; with a C layout whose segments store fewer columns than they
+// hold (seg_valid), the columns not stored are neither read nor computed.
+class GemmRowsB : public GemmBSource {
+ public:
+  GemmRowsB(const float* base, const int64_t* offsets) : base_(base), offsets_(offsets) {}
+  void Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, float* dst) const override;
+  const GemmRowsB* AsRows() const override { return this; }
+  const float* base() const { return base_; }
+  const int64_t* offsets() const { return offsets_; }
+
+ private:
+  const float* base_;
+  const int64_t* offsets_;
+};
+
 // Where C's entries live: column j is column j % seg_cols of segment j / seg_cols, which
 // starts at base + (j / seg_cols) * seg_stride; row i adds i * ldc. A plain matrix has one
-// segment (seg_cols >= n).
+// segment (seg_cols >= n). Columns at or past seg_valid in their segment (when seg_valid > 0)
+// are computed but not stored: the window columns of a padded image's border.
 struct GemmCLayout {
   float* base = nullptr;
   int64_t ldc = 0;
   int64_t seg_cols = 0;
   int64_t seg_stride = 0;
+  int64_t seg_valid = 0;
+  int64_t Valid() const { return seg_valid > 0 ? seg_valid : seg_cols; }
 };
 
 // Finishes C's final values while they are still in cache, tile by tile: Apply gets rows
