@@ -104,6 +104,9 @@ CASES = [
     ((1, 2, 9, 17), 1, (5, 5), {"paddings": [4, 1]}),  # whole rows of padding in a block
     ((1, 3, 1, 1), 1, (3, 3), {"paddings": [1, 1]}),
     ((1, 2, 7, 7), 1, (3, 3), {"paddings": [1, 1]}),  # MobileNet's last planes
+    # Rows of more than 32 outputs: blocks of rows, each across all strips.
+    ((1, 2, 9, 70), 1, (3, 3), {"strides": [2, 2], "paddings": [1, 1]}),
+    ((1, 2, 7, 40), 1, (5, 5), {"paddings": [2, 2]}),
 ]
 
 

@@ -402,7 +402,7 @@ def test_fused_conv2d_float_equals_conv_then_epilogue(act, threads, shape):
     np.testing.assert_array_equal(got, v)
 
 
-@pytest.mark.parametrize("stride,size", [(1, 7), (2, 14), (1, 20)])
+@pytest.mark.parametrize("stride,size", [(1, 7), (2, 14), (1, 20), (1, 40), (2, 80)])
 @pytest.mark.parametrize("act", ["", "relu", "relu6", "hard_swish"])
 @pytest.mark.parametrize("with_bias,with_residual", [(True, False), (False, False), (True, True)])
 def test_fused_depthwise_conv2d_equals_conv_then_epilogue(act, stride, size, with_bias,

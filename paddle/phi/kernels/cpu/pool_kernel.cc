@@ -30,6 +30,37 @@ void Max2x2Plane(const T* src, const PoolGeometry& g, T* dst) {
   }
 }
 
+// The column pass of the separable max for windows of K columns, S apart: padded[ow * S + kw]
+// is column ow * S - pad_before + kw of the line (-inf outside the image). With K and S known
+// at compile time the loop vectorizes; the maxima are taken in the order of the generic pass.
+template <typename T, int K, int S>
+void MaxOverColumns(const T* padded, int64_t outs, T* dst) {
+  for (int64_t ow = 0; ow < outs; ++ow) {
+    T v = -std::numeric_limits<T>::infinity();
+    for (int kw = 0; kw < K; ++kw) v = std::max(v, padded[ow * S + kw]);
+    dst[ow] = v;
+  }
+}
+
+template <typename T>
+using MaxColumnsFn = void (*)(const T*, int64_t, T*);
+
+// MaxOverColumns for g's columns where it applies: fixed windows (not adaptive) each holding at
+// least one column of the image, in one of the common shapes; else null.
+template <typename T>
+MaxColumnsFn<T> PickMaxColumns(const PoolGeometry& g, const std::vector<funcs::PoolRange>& rows,
+                               const std::vector<funcs::PoolRange>& cols) {
+  const auto empty = [](const funcs::PoolRange& r) { return r.end <= r.begin; };
+  if (g.adaptive || std::any_of(rows.begin(), rows.end(), empty) ||
+      std::any_of(cols.begin(), cols.end(), empty)) {
+    return nullptr;
+  }
+  if (g.w.kernel == 3 && g.w.stride == 2) return MaxOverColumns<T, 3, 2>;
+  if (g.w.kernel == 2 && g.w.stride == 2) return MaxOverColumns<T, 2, 2>;
+  if (g.w.kernel == 3 && g.w.stride == 1) return MaxOverColumns<T, 3, 1>;
+  return nullptr;
+}
+
 template <typename T>
 void PoolForwardNchw(const T* x, const PoolGeometry& g, bool is_max, bool exclusive, T* out) {
   const int64_t planes = g.batch * g.channels;
@@ -49,6 +80,30 @@ void PoolForwardNchw(const T* x, const PoolGeometry& g, bool is_max, bool exclus
     // over whole input rows), then each window's maximum over its columns of that line. The
     // same maximum of the same values as the window loop below (NaNs are skipped alike; only
     // which of +0 / -0 wins a tie may differ).
+    const MaxColumnsFn<T> columns = PickMaxColumns<T>(g, rows, cols);
+    if (columns != nullptr) {
+      // The line padded with -inf on both sides as far as the windows reach.
+      const int64_t before = g.w.pad_before;
+      const int64_t width = std::max(before + g.w.in, (g.w.out - 1) * g.w.stride + g.w.kernel);
+      funcs::ParallelRange(planes, std::max(in_plane, out_plane), [&](int64_t first, int64_t last) {
+        std::vector<T> padded(width, -std::numeric_limits<T>::infinity());
+        T* line = padded.data() + before;
+        for (int64_t plane = first; plane < last; ++plane) {
+          const T* src = x + plane * in_plane;
+          T* dst = out + plane * out_plane;
+          for (const funcs::PoolRange& rh : rows) {
+            std::fill(line, line + g.w.in, -std::numeric_limits<T>::infinity());
+            for (int64_t h = rh.begin; h < rh.end; ++h) {
+              const T* row = src + h * g.w.in;
+              for (int64_t w = 0; w < g.w.in; ++w) line[w] = std::max(line[w], row[w]);
+            }
+            columns(padded.data(), g.w.out, dst);
+            dst += g.w.out;
+          }
+        }
+      });
+      return;
+    }
     funcs::ParallelRange(planes, std::max(in_plane, out_plane), [&](int64_t first, int64_t last) {
       std::vector<T> line(g.w.in);
       for (int64_t plane = first; plane < last; ++plane) {
