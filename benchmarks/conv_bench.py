@@ -6,6 +6,14 @@ batch 2, with 1 and 2 intra-op threads. Median of N runs after a warm-up run; pr
 
 --profile MODEL instead runs MODEL N times (1 thread) with the runtime's profiler on and
 prints its per-operator table (the share of time in depthwise_conv2d vs the other ops).
+
+--layers MODEL [--threads T] prints the time per run of each operator kind and input shapes
+(a layer, or the sum of a model's layers of that shape) from the runtime's profiler events,
+and, where onnxruntime imports (build/bench_venv/bin/python, made by side_by_side.sh), the
+same from ONNX Runtime's node profile of ../shared/fixtures/onnx/MODEL.onnx beside it:
+
+    PYTHONPATH=build/python build/bench_venv/bin/python benchmarks/conv_bench.py \
+        --layers mobilenet_v2 --runs 30
 """
 import argparse
 import os
@@ -52,11 +60,85 @@ def time_model(model, threads, runs):
     return statistics.median(times)
 
 
+def our_layers(model, threads, runs):
+    """{(op type, input shapes): ms per run} from the profiler's operator events."""
+    from paddle.base import core
+    pred = make_predictor(model, threads)
+    x = feed(model)
+    for _ in range(3):
+        pred.run([x])
+    core.profiler_enable(1 << 20)
+    for _ in range(runs):
+        pred.run([x])
+    events = core.profiler_disable()
+    layers = {}
+    for name, kind, start, end, _, args in events:
+        if kind == 3:  # an operator
+            layers[(name, args)] = layers.get((name, args), 0.0) + (end - start) / 1e6 / runs
+    return layers
+
+
+def peer_layers(model, threads, runs):
+    """{(op type, input shapes): ms per run} from ONNX Runtime's node profile, or None."""
+    try:
+        import json
+        import tempfile
+        import onnxruntime as ort
+    except ImportError:
+        return None
+    opts = ort.SessionOptions()
+    opts.intra_op_num_threads = threads
+    opts.inter_op_num_threads = 1
+    opts.enable_profiling = True
+    opts.profile_file_prefix = os.path.join(tempfile.mkdtemp(), "ort")
+    sess = ort.InferenceSession(os.path.join(FIXTURES, "..", "onnx", model + ".onnx"), opts,
+                                providers=["CPUExecutionProvider"])
+    name = sess.get_inputs()[0].name
+    x = feed(model)
+    warm_up = 3
+    for _ in range(warm_up + runs):
+        sess.run(None, {name: x})
+    with open(sess.end_profiling()) as f:
+        events = json.load(f)
+    # Nodes of the timed runs only: those that start after the last warm-up run ends.
+    runs_done = sorted((e["ts"], e["ts"] + e["dur"]) for e in events if e["name"] == "model_run")
+    timed_from = runs_done[warm_up - 1][1]
+    layers = {}
+    for e in events:
+        if (e.get("cat") == "Node" and e["name"].endswith("_kernel_time")
+                and e["ts"] >= timed_from):
+            shapes = [list(t.values())[0] for t in e["args"].get("input_type_shape", [])]
+            key = (e["args"].get("op_name"), str(shapes))
+            layers[key] = layers.get(key, 0.0) + e["dur"] / 1e3 / runs
+    return layers
+
+
+def print_layers(model, threads, runs):
+    ours = our_layers(model, threads, runs)
+    print(f"{model}, batch {BATCH}, {threads} thread(s), ms per run (all layers of a kind and "
+          f"input shapes together), {runs} runs")
+    print(f"ours: {sum(ours.values()):.2f} ms in operators")
+    for (name, args), ms in sorted(ours.items(), key=lambda kv: -kv[1]):
+        print(f"{ms:8.3f}  {name} {args}")
+    peer = peer_layers(model, threads, runs)
+    if peer is None:
+        print("(onnxruntime not importable: no peer column)")
+        return
+    print(f"ONNX Runtime: {sum(peer.values()):.2f} ms in nodes (its profiler adds its own cost)")
+    for (name, shapes), ms in sorted(peer.items(), key=lambda kv: -kv[1]):
+        print(f"{ms:8.3f}  {name} {shapes}")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--profile", choices=MODELS)
+    parser.add_argument("--layers", choices=MODELS + ("tiny_bert",))
+    parser.add_argument("--threads", type=int, default=1)
     args = parser.parse_args()
+    if args.layers:
+        print_layers(args.layers, args.threads, args.runs)
+        return
     if args.profile:
         # The predictor reads the flag when it is created and prints its operator table
         # when it is destroyed.
