@@ -368,6 +368,18 @@ def test_fused_conv2d(dtype, act, with_bias, with_residual):
                  **tolerances(dtype))
 
 
+def activate_f32(v, act, relu6_high):
+    """fused_conv2d's activation of float32 v, in float32 operations as the unfused ops do."""
+    if act == "relu":
+        v = np.maximum(v, np.float32(0))
+    elif act == "relu6":
+        v = np.minimum(np.maximum(v, np.float32(0)), np.float32(relu6_high))
+    elif act == "hard_swish":
+        v = v * np.clip(v + np.float32(3), np.float32(0), np.float32(6)) / np.float32(6)
+    assert v.dtype == np.float32
+    return v
+
+
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("act", ["", "relu", "relu6", "hard_swish"])
 @pytest.mark.parametrize("shape", [(300, 250, 9, 9), (300, 40, 6, 140)])
@@ -391,15 +403,8 @@ def test_fused_conv2d_float_equals_conv_then_epilogue(act, threads, shape):
                      {"Output": np.zeros((2, cout, h, wd), "float32")})["Output"]
     finally:
         core.set_num_threads(before)
-    v = conv + bias.reshape(1, -1, 1, 1) + residual
-    if act == "relu":
-        v = np.maximum(v, np.float32(0))
-    elif act == "relu6":
-        v = np.minimum(np.maximum(v, np.float32(0)), np.float32(6))
-    elif act == "hard_swish":
-        v = v * np.clip(v + np.float32(3), np.float32(0), np.float32(6)) / np.float32(6)
-    assert v.dtype == np.float32
-    np.testing.assert_array_equal(got, v)
+    np.testing.assert_array_equal(got, activate_f32(conv + bias.reshape(1, -1, 1, 1) + residual,
+                                                    act, 6.0))
 
 
 @pytest.mark.parametrize("stride,size", [(1, 7), (2, 14), (1, 20), (1, 40), (2, 80)])
@@ -428,14 +433,7 @@ def test_fused_depthwise_conv2d_equals_conv_then_epilogue(act, stride, size, wit
                  dict(attrs, fuse_activation=act, fuse_beta=0.5,
                       fuse_residual_connection=with_residual),
                  {"Output": np.zeros(shape, "float32")})["Output"]
-    if act == "relu":
-        v = np.maximum(v, np.float32(0))
-    elif act == "relu6":
-        v = np.minimum(np.maximum(v, np.float32(0)), np.float32(0.5))
-    elif act == "hard_swish":
-        v = v * np.clip(v + np.float32(3), np.float32(0), np.float32(6)) / np.float32(6)
-    assert v.dtype == np.float32
-    np.testing.assert_array_equal(got, v)
+    np.testing.assert_array_equal(got, activate_f32(v, act, 0.5))
 
 
 def test_fused_conv2d_nhwc():
