@@ -1,6 +1,8 @@
 // Convolution as one packed GEMM per group, with the sliding windows packed straight from the
 // images (implicit im2col): out_g[M, batch * pixels] = filter_g[M, K] @ windows[K, ...], K =
-// C/g * KH * KW. Used for float where the packed GEMM runs (sgemm_packed.h).
+// C/g * KH * KW. Unit-stride convolutions with few output channels and long rows instead read
+// the windows in place from a zero-padded copy of each image (one GEMM per image and group).
+// Used for float where the packed GEMM runs (sgemm_packed.h).
 #pragma once
 
 #include <cstdint>

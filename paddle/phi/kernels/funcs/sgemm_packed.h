@@ -1,8 +1,10 @@
 // The float GEMM that funcs::Gemm and the convolutions run on x86-64 CPUs with AVX2 + FMA:
 // blocked and packed in the manner of BLIS (a 6 x 16 register tile, K in blocks that keep a
 // B panel in L1 and an A block in L2). Its B operand is packed by a GemmBSource, so a
-// convolution packs its sliding windows straight from the image (no im2col matrix), and its C
-// may be split into segments (the images of a batch). Internal to the kernel library.
+// convolution packs its sliding windows straight from the image (no im2col matrix), or read in
+// place row by row (GemmRowsB); its C may be split into segments (the images of a batch, the
+// rows of an output plane) that store only some of their columns. Internal to the kernel
+// library.
 #pragma once
 
 #include <cstdint>
