@@ -21,7 +21,9 @@ bool SameDims(const DDim& a, const DDim& b) {
 // axis >= 0 a shorter `from` placed from dim `axis` of `to`.
 bool BroadcastsTo(const DDim& from, const DDim& to, int axis = -1) {
   if (from.size() > to.size()) return false;
-  const int start = axis >= 0 && from.size() < to.size() ? axis : to.size() - from.size();
+  // 64-bit: an attribute axis near INT_MAX must not overflow.
+  const int64_t start =
+      axis >= 0 && from.size() < to.size() ? axis : int64_t{to.size()} - from.size();
   if (start < 0 || start + from.size() > to.size()) return false;
   for (int i = 0; i < from.size(); ++i) {
     int64_t f = from[i], t = to[start + i];
