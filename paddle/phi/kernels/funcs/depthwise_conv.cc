@@ -308,31 +308,43 @@ __attribute__((target("avx2,fma"), always_inline)) inline void DirectRowsAvx2(
   }
 }
 
-// R output rows from oh0, every strip of 8 output columns: the rows are walked in order, so
-// that the plane streams in from memory (strips down the whole plane read it with a stride the
-// prefetchers do not follow, at half the speed for planes that come from DRAM).
-template <int K, int S, int R>
-__attribute__((target("avx2,fma"), always_inline)) inline void DirectRowBlockAvx2(
-    const float* in, const ConvPlane& p, const __m256* wv, int64_t oh0,
-    const PlaneBiasClamp<float>& e, float* out) {
+// The strip of 8 outputs from column ow0: whether each of its loads lies inside the input
+// rows (plain loads), else the lanes of each (mask); and the lanes it stores.
+template <int K, int S>
+struct Strip {
   // Loads per tap row: stride 1 reads 8 columns at each of the K offsets; stride 2 reads 16
   // columns at each even offset 2m and splits them into the even (tap 2m) and odd (tap 2m + 1)
   // columns.
-  constexpr int kLoads = S == 1 ? K : 2 * ((K + 1) / 2);
-  constexpr int64_t kSpan = S == 1 ? 8 + K - 1 : 16 + K - 1;  // columns one strip reaches
-  const __m256i all = _mm256_set1_epi32(-1);
-  for (int64_t ow0 = 0; ow0 < p.out_w; ow0 += 8) {
-    const int64_t base = ow0 * S - p.pad_left;
-    const __m256i store_mask = p.out_w - ow0 >= 8 ? all : LanesWithin(0, p.out_w - ow0);
-    if (base >= 0 && base + kSpan <= p.in_w) {
-      DirectRowsAvx2<K, S, R, true>(in, p, wv, nullptr, oh0, ow0, store_mask, e, out);
-      continue;
+  static constexpr int kLoads = S == 1 ? K : 2 * ((K + 1) / 2);
+  bool inside;
+  __m256i mask[kLoads];
+  __m256i store_mask;
+};
+
+template <int K, int S>
+__attribute__((target("avx2"), always_inline)) inline Strip<K, S> MakeStrip(const ConvPlane& p,
+                                                                            int64_t ow0) {
+  constexpr int64_t kSpan = S == 1 ? 8 + K - 1 : 16 + K - 1;  // columns the strip reaches
+  Strip<K, S> strip;
+  const int64_t base = ow0 * S - p.pad_left;
+  strip.inside = base >= 0 && base + kSpan <= p.in_w;
+  if (!strip.inside) {
+    for (int j = 0; j < Strip<K, S>::kLoads; ++j) {
+      strip.mask[j] = LanesWithin(S == 1 ? base + j : base + 2 * (j / 2) + 8 * (j % 2), p.in_w);
     }
-    __m256i mask[kLoads];
-    for (int j = 0; j < kLoads; ++j) {
-      mask[j] = LanesWithin(S == 1 ? base + j : base + 2 * (j / 2) + 8 * (j % 2), p.in_w);
-    }
-    DirectRowsAvx2<K, S, R, false>(in, p, wv, mask, oh0, ow0, store_mask, e, out);
+  }
+  strip.store_mask = p.out_w - ow0 >= 8 ? _mm256_set1_epi32(-1) : LanesWithin(0, p.out_w - ow0);
+  return strip;
+}
+
+template <int K, int S, int R>
+__attribute__((target("avx2,fma"), always_inline)) inline void StripRowsAvx2(
+    const float* in, const ConvPlane& p, const __m256* wv, const Strip<K, S>& strip, int64_t oh0,
+    int64_t ow0, const PlaneBiasClamp<float>& e, float* out) {
+  if (strip.inside) {
+    DirectRowsAvx2<K, S, R, true>(in, p, wv, nullptr, oh0, ow0, strip.store_mask, e, out);
+  } else {
+    DirectRowsAvx2<K, S, R, false>(in, p, wv, strip.mask, oh0, ow0, strip.store_mask, e, out);
   }
 }
 
@@ -345,38 +357,31 @@ __attribute__((target("avx2,fma"))) void DirectPlaneAvx2(const float* in, const 
   __m256 wv[K * K];
   for (int t = 0; t < K * K; ++t) wv[t] = _mm256_set1_ps(w[t]);
   if (p.out_w > 32) {
+    // Blocks of rows, each across all strips: the plane streams in from memory in order
+    // (strips down the whole plane read it with a stride the prefetchers do not follow, at half
+    // the speed for planes that come from DRAM).
     int64_t oh = 0;
-    for (; oh + 4 <= p.out_h; oh += 4) DirectRowBlockAvx2<K, S, 4>(in, p, wv, oh, e, out);
-    for (; oh < p.out_h; ++oh) DirectRowBlockAvx2<K, S, 1>(in, p, wv, oh, e, out);
+    for (; oh < p.out_h; oh += 4) {
+      for (int64_t ow0 = 0; ow0 < p.out_w; ow0 += 8) {
+        const Strip<K, S> strip = MakeStrip<K, S>(p, ow0);
+        if (oh + 4 <= p.out_h) {
+          StripRowsAvx2<K, S, 4>(in, p, wv, strip, oh, ow0, e, out);
+        } else {
+          for (int64_t r = oh; r < p.out_h; ++r) {
+            StripRowsAvx2<K, S, 1>(in, p, wv, strip, r, ow0, e, out);
+          }
+        }
+      }
+    }
     return;
   }
   // At most four strips: each strip's masks once, and its rows in order (a small plane stays in
   // cache while the strips pass).
-  constexpr int kLoads = S == 1 ? K : 2 * ((K + 1) / 2);
-  constexpr int64_t kSpan = S == 1 ? 8 + K - 1 : 16 + K - 1;
   for (int64_t ow0 = 0; ow0 < p.out_w; ow0 += 8) {
-    const int64_t base = ow0 * S - p.pad_left;
-    const bool inside = base >= 0 && base + kSpan <= p.in_w;
-    __m256i mask[kLoads];
-    for (int j = 0; j < kLoads; ++j) {
-      mask[j] = LanesWithin(S == 1 ? base + j : base + 2 * (j / 2) + 8 * (j % 2), p.in_w);
-    }
-    const __m256i store_mask = LanesWithin(0, std::min<int64_t>(8, p.out_w - ow0));
+    const Strip<K, S> strip = MakeStrip<K, S>(p, ow0);
     int64_t oh = 0;
-    for (; oh + 4 <= p.out_h; oh += 4) {
-      if (inside) {
-        DirectRowsAvx2<K, S, 4, true>(in, p, wv, mask, oh, ow0, store_mask, e, out);
-      } else {
-        DirectRowsAvx2<K, S, 4, false>(in, p, wv, mask, oh, ow0, store_mask, e, out);
-      }
-    }
-    for (; oh < p.out_h; ++oh) {
-      if (inside) {
-        DirectRowsAvx2<K, S, 1, true>(in, p, wv, mask, oh, ow0, store_mask, e, out);
-      } else {
-        DirectRowsAvx2<K, S, 1, false>(in, p, wv, mask, oh, ow0, store_mask, e, out);
-      }
-    }
+    for (; oh + 4 <= p.out_h; oh += 4) StripRowsAvx2<K, S, 4>(in, p, wv, strip, oh, ow0, e, out);
+    for (; oh < p.out_h; ++oh) StripRowsAvx2<K, S, 1>(in, p, wv, strip, oh, ow0, e, out);
   }
 }
 
