@@ -145,8 +145,8 @@ namespace {
 // rest of its last one. Packing costs once per window entry and is shared by the output
 // channels, reading in place costs in every tile; so in place where there are few output
 // channels (packing took 22% of a 64-channel 56 x 56 3x3 convolution, and 1x1 convolutions to
-// 24 channels ran 20% faster in place, while those to 96 and 144 channels ran 5% slower), long
-// rows and a waste of at most 1/16 (28 x 28 wastes 4 of every 32 columns and ran slower).
+// 24 channels ran 17-21% faster in place, while those to 96 and 144 channels ran 4-7% slower),
+// long rows and a waste of at most 1/16 (28 x 28 wastes 4 of every 32 columns and ran slower).
 bool WindowsInPlace(const ConvPlane& p, int64_t out_per_group) {
   const int64_t waste = (p.out_w + 7) / 8 * 8 - p.out_w;
   return p.stride_h == 1 && p.stride_w == 1 && out_per_group <= 64 && p.out_w >= 32 &&
@@ -201,10 +201,8 @@ void InPlaceConvForward(const float* input, const float* filter, int64_t batch, 
   // Without padding (and with every input row and column inside some window) the padded image
   // is the image itself: the tiles read the input.
   const bool unpadded = p.pad_top == 0 && p.pad_left == 0 && rows == p.in_h && row == p.in_w;
-  thread_local std::vector<float> padded;
-  if (!unpadded && static_cast<int64_t>(padded.size()) < in_per_group * padded_plane) {
-    padded.resize(in_per_group * padded_plane);
-  }
+  // Per call, not kept per thread: for large images it is megabytes that nothing would return.
+  std::vector<float> padded(unpadded ? 0 : in_per_group * padded_plane);
   const std::shared_ptr<ThreadPool> pool = CurrentCPUThreadPool();
   const int64_t plane = p.in_h * p.in_w;
   for (int64_t n = 0; n < batch; ++n) {
