@@ -320,9 +320,10 @@ void Tile(int64_t kc, const float* a, const float* b, const int64_t* rows, const
     kernel(kc, a, b, origin, c.ldc, alpha, beta, nr, rows);
     return;
   }
-  // Across segments: through a buffer, column by column.
+  // Across segments: through a buffer, column by column. (B read in place never gets here:
+  // InPlacePanels stops its panels at segment ends. Were it to, its tile reads only nr columns.)
   alignas(32) float tile[kMr * kNr];
-  kernel(kc, a, b, tile, kNr, 1.0f, 0.0f, (v + 1) * 8, rows);
+  kernel(kc, a, b, tile, kNr, 1.0f, 0.0f, rows != nullptr ? nr : (v + 1) * 8, rows);
   int64_t seg_now = seg, col_now = col;
   for (int64_t j = 0; j < nr; ++j) {
     float* dst = c.base + seg_now * c.seg_stride + col_now + i0 * c.ldc;
