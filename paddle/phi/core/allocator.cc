@@ -11,6 +11,36 @@ Allocation::~Allocation() {
   if (owner_ != nullptr) owner_->Free(ptr_, size_);
 }
 
+void Allocation::Freeze() {
+  if (derived_ == nullptr) derived_ = std::make_unique<Derived>();
+  frozen_.store(true, std::memory_order_release);
+}
+
+void Allocation::ThawFrozen() {
+  frozen_.store(false, std::memory_order_release);
+  std::lock_guard<std::mutex> lock(derived_->mu);
+  derived_->kept.clear();
+}
+
+std::shared_ptr<const void> Allocation::KeepDerived(
+    const std::string& key, const std::function<std::shared_ptr<const void>()>& make) {
+  if (!frozen()) return nullptr;
+  // Made under the lock: two threads asking at once make it once.
+  std::lock_guard<std::mutex> lock(derived_->mu);
+  for (const auto& [k, object] : derived_->kept) {
+    if (k == key) return object;
+  }
+  std::shared_ptr<const void> object = make();
+  if (object != nullptr) derived_->kept.emplace_back(key, object);
+  return object;
+}
+
+size_t Allocation::derived_count() const {
+  if (derived_ == nullptr) return 0;
+  std::lock_guard<std::mutex> lock(derived_->mu);
+  return derived_->kept.size();
+}
+
 void MemoryStats::Add(int64_t bytes) {
   int64_t now = current.fetch_add(bytes) + bytes;
   int64_t old_peak = peak.load();

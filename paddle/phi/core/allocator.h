@@ -5,8 +5,10 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -32,12 +34,38 @@ class Allocation {
   uint32_t inplace_version() const { return inplace_version_; }
   void set_inplace_version(uint32_t version) { inplace_version_ = version; }
 
+  // Frozen storage: its owner promises that the contents stay as they are (an inference
+  // model's parameters, which no op of its program writes). Kernels may then keep forms derived
+  // from the contents with the storage (weights packed for the GEMM), made once and freed with
+  // it. Any write access through a DenseTensor thaws the storage, dropping what was kept.
+  // Freeze before other threads read the storage.
+  void Freeze();
+  bool frozen() const { return frozen_.load(std::memory_order_acquire); }
+  void Thaw() {
+    if (frozen()) ThawFrozen();
+  }
+  // The object kept under `key` (which names what it is and everything it depends on besides
+  // the contents), made by `make` on first use; nullptr when the storage is not frozen. Safe
+  // to call from several threads at once.
+  std::shared_ptr<const void> KeepDerived(const std::string& key,
+                                          const std::function<std::shared_ptr<const void>()>& make);
+  // How many objects are kept now.
+  size_t derived_count() const;
+
  private:
+  struct Derived {
+    mutable std::mutex mu;
+    std::vector<std::pair<std::string, std::shared_ptr<const void>>> kept;
+  };
+  void ThawFrozen();
+
   void* ptr_;
   size_t size_;
   Place place_;
   Allocator* owner_;  // nullptr: memory not owned (external data)
   uint32_t inplace_version_ = 0;
+  std::atomic<bool> frozen_{false};
+  std::unique_ptr<Derived> derived_;  // made by Freeze, kept until destruction
 };
 
 class Allocator {

@@ -22,7 +22,10 @@ struct DenseTensorMeta {
 class DenseTensor {
  public:
   DenseTensor() = default;
-  DenseTensor(DataType dtype, const DDim& dims) { meta_.dtype = dtype; meta_.dims = dims; }
+  DenseTensor(DataType dtype, const DDim& dims) {
+    meta_.dtype = dtype;
+    meta_.dims = dims;
+  }
 
   const DDim& dims() const { return meta_.dims; }
   DataType dtype() const { return meta_.dtype; }
@@ -49,6 +52,7 @@ class DenseTensor {
     CheckAccess(CppTypeToDataType<T>::value);
     return reinterpret_cast<const T*>(raw_data());
   }
+  // The mutable accessors thaw frozen storage (Allocation::Freeze): the caller may write.
   template <typename T>
   T* data() {
     CheckAccess(CppTypeToDataType<T>::value);
@@ -58,7 +62,9 @@ class DenseTensor {
     return holder_ ? static_cast<const char*>(holder_->ptr()) + meta_.offset : nullptr;
   }
   void* raw_data() {
-    return holder_ ? static_cast<char*>(holder_->ptr()) + meta_.offset : nullptr;
+    if (holder_ == nullptr) return nullptr;
+    holder_->Thaw();
+    return static_cast<char*>(holder_->ptr()) + meta_.offset;
   }
 
   // Ensures storage for the current meta (reusing the holder when it is large enough and
@@ -74,7 +80,10 @@ class DenseTensor {
   DenseTensor& ShareDataWith(const DenseTensor& other);
   DenseTensor& ShareBufferWith(const DenseTensor& other);
   // Releases storage, keeping meta.
-  void clear() { holder_.reset(); meta_.offset = 0; }
+  void clear() {
+    holder_.reset();
+    meta_.offset = 0;
+  }
   const std::shared_ptr<Allocation>& Holder() const { return holder_; }
   void ResetHolder(std::shared_ptr<Allocation> holder) { holder_ = std::move(holder); }
   size_t capacity() const { return holder_ ? holder_->size() - meta_.offset : 0; }

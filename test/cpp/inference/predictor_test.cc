@@ -17,6 +17,8 @@
 #include "paddle/inference/paddle_inference_api.h"
 #include "paddle/inference/pass_hook.h"
 #include "paddle/phi/core/allocator.h"
+#include "paddle/phi/kernels/funcs/packed_weights.h"
+#include "paddle/phi/kernels/funcs/sgemm_packed.h"
 #include "test/cpp/inference/test_model_util.h"
 
 namespace paddle {
@@ -260,9 +262,8 @@ TEST(InferencePasses, RegisteredApplierSeesTheProgramAndPassList) {
   inference::SetPassApplier(nullptr);
   EXPECT_TRUE(seen.empty()) << "ir_optim off must not call the applier";
   config.SwitchIrOptim(true);
-  inference::SetPassApplier([&](framework::ProgramDesc*, const std::vector<std::string>& p) {
-    seen = p;
-  });
+  inference::SetPassApplier(
+      [&](framework::ProgramDesc*, const std::vector<std::string>& p) { seen = p; });
   CreatePredictor(config);
   inference::SetPassApplier(nullptr);
   EXPECT_EQ(seen, std::vector<std::string>{"my_pass"});
@@ -320,6 +321,31 @@ TEST(InferenceClone, SharesParametersAndRunsInFourThreads) {
   std::vector<float> from_clone = RunBatch(pool.Retrive(2), 2, 0);
   EXPECT_EQ(from_clone, RunBatch(pool.Retrive(0), 2, 0));
   ExpectNear(from_clone, Reference(Input(2, 0), 2, wide));
+}
+
+// The loaded parameters are frozen: a layer's weights are packed for the GEMM on the first
+// product that packs them (not for products of a few rows, which read them straight), once
+// for the predictor and its clones, and freed with the model.
+TEST(InferencePredictor, WeightsArePackedOnceSharedByClonesAndFreedWithTheModel) {
+  if (!phi::funcs::internal::PackedSgemmUsable()) GTEST_SKIP() << "no AVX2 + FMA";
+  ModelOptions wide;
+  wide.width = 100;
+  ModelFiles files = WriteModel(TempDir(), "packed", wide);
+  const int64_t before = phi::funcs::PackedWeightsBytes();
+  {
+    auto main = CreatePredictor(Config(files.prog_file, files.params_file));
+    auto clone = main->Clone();
+    RunBatch(main.get(), 2, 0);
+    EXPECT_EQ(phi::funcs::PackedWeightsBytes(), before);
+    const std::vector<float> out = RunBatch(main.get(), 8, 1);
+    const int64_t packed = phi::funcs::PackedWeightsBytes() - before;
+    EXPECT_GE(packed, int64_t{kInputWidth} * wide.width * 4);
+    EXPECT_EQ(RunBatch(clone.get(), 8, 1), out);
+    RunBatch(main.get(), 9, 2);
+    EXPECT_EQ(phi::funcs::PackedWeightsBytes() - before, packed);
+    ExpectNear(out, Reference(Input(8, 1), 8, wide));
+  }
+  EXPECT_EQ(phi::funcs::PackedWeightsBytes(), before);
 }
 
 TEST(InferenceMemory, BoundedOverThousandsOfRunsWithVaryingBatches) {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "paddle/common/errors.h"
@@ -68,7 +69,7 @@ TEST(ImpossibleShapes, DDimRefusesOverflowAndBadExtents) {
   EXPECT_THROW(DDim(std::vector<int64_t>{big, big}), CommonError);
   EXPECT_THROW(DDim(std::vector<int64_t>{-2, 3}), CommonError);
   EXPECT_NO_THROW(DDim(std::vector<int64_t>{-1, big, 1024}));  // unknown extents do not count
-  EXPECT_EQ(DDim({0, big, big}).numel(), 0);      // an empty tensor is possible
+  EXPECT_EQ(DDim({0, big, big}).numel(), 0);                   // an empty tensor is possible
   DDim d({big, 2});
   d[1] = big;  // mutated past construction: numel still refuses
   EXPECT_THROW(d.numel(), CommonError);
@@ -90,6 +91,40 @@ TEST(ImpossibleShapes, ByteSizeOverflowAndUnservableRequests) {
     EXPECT_NE(std::string(e.what()).find("2^56"), std::string::npos) << e.what();
   }
   EXPECT_NE(GetCPUAllocator()->Allocate(64), nullptr);  // still serving
+}
+
+// What kernels keep with frozen storage: nothing before Freeze, one object per key made once
+// (also when threads ask at once), and dropped when a mutable accessor thaws the storage.
+TEST(Allocation, FrozenStorageKeepsDerivedObjectsUntilWritten) {
+  DenseTensor t(DataType::FLOAT32, DDim({4}));
+  t.AllocateStorage(GetCPUAllocator());
+  Allocation& storage = *t.Holder();
+  int made = 0;
+  auto make = [&]() -> std::shared_ptr<const void> {
+    ++made;
+    return std::make_shared<int>(made);
+  };
+  EXPECT_EQ(storage.KeepDerived("a", make), nullptr);  // not frozen: nothing made
+  EXPECT_EQ(made, 0);
+  storage.Freeze();
+  std::vector<std::thread> threads;
+  std::vector<std::shared_ptr<const void>> got(4);
+  for (int i = 0; i < 4; ++i) {
+    threads.emplace_back([&, i] { got[i] = storage.KeepDerived("a", make); });
+  }
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(made, 1);
+  for (const auto& g : got) EXPECT_EQ(g, got[0]);
+  EXPECT_NE(storage.KeepDerived("b", make), got[0]);
+  EXPECT_EQ(storage.derived_count(), 2u);
+  const DenseTensor& reader = t;
+  EXPECT_NE(reader.data<float>(), nullptr);  // reading keeps it frozen
+  EXPECT_TRUE(storage.frozen());
+  t.data<float>()[0] = 1.0f;  // a write access thaws it
+  EXPECT_FALSE(storage.frozen());
+  EXPECT_EQ(storage.derived_count(), 0u);
+  EXPECT_EQ(storage.KeepDerived("a", make), nullptr);
+  EXPECT_EQ(made, 2);
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 // Tests of conv2d and conv2d_grad against a direct seven-loop convolution (strides, paddings,
 // dilations, groups, pointwise windows, batches split into im2col chunks, NHWC), float64
 // central-difference gradients, im2col/col2im adjointness, and ConvInferMeta's errors.
+#include "paddle/phi/kernels/conv_kernel.h"
+
 #include <string>
 #include <vector>
 
@@ -8,8 +10,8 @@
 #include "paddle/phi/infermeta/backward.h"
 #include "paddle/phi/infermeta/nn.h"
 #include "paddle/phi/kernels/conv_grad_kernel.h"
-#include "paddle/phi/kernels/conv_kernel.h"
 #include "paddle/phi/kernels/funcs/im2col.h"
+#include "paddle/phi/kernels/funcs/sgemm_packed.h"
 #include "test/cpp/phi/kernel_test_util.h"
 
 namespace phi {
@@ -135,6 +137,36 @@ TEST(ConvKernel, LargeBatchSplitsIntoChunksAndFloatWorks) {
   ExpectNear(std::vector<double>(got.begin(), got.end()), want, 1e-5);
 }
 
+// A frozen filter (an inference model's) is packed once and kept with its storage; the output
+// is the same bits as with the filter packed per call. Writing the filter thaws it, dropping
+// the packed copy, and the next convolution uses the new values.
+TEST(ConvKernel, FrozenFilterIsPackedOnceAndThawedByWrites) {
+  if (!funcs::internal::PackedSgemmUsable()) GTEST_SKIP() << "no AVX2 + FMA";
+  DenseTensor x = RandomTensor<float>({2, 4, 12, 40}, 7);
+  ConvAttrs a;
+  a.paddings = {1, 1};
+  a.groups = 2;
+  for (const std::vector<int>& strides : {std::vector<int>{1, 1}, std::vector<int>{2, 2}}) {
+    a.strides = strides;
+    DenseTensor w = RandomTensor<float>({14, 2, 3, 3}, 8);
+    const std::vector<float> plain = ToVector<float>(RunConv<float>(x, w, a));
+    const std::shared_ptr<Allocation> storage = w.Holder();
+    storage->Freeze();
+    const DenseTensor& frozen = w;  // read access keeps it frozen
+    EXPECT_EQ(ToVector<float>(RunConv<float>(x, frozen, a)), plain);
+    EXPECT_EQ(storage->derived_count(), 1u);
+    EXPECT_EQ(ToVector<float>(RunConv<float>(x, frozen, a)), plain);
+    EXPECT_EQ(storage->derived_count(), 1u);  // packed once
+    w.data<float>()[0] += 1.0f;
+    EXPECT_FALSE(storage->frozen());
+    EXPECT_EQ(storage->derived_count(), 0u);
+    DenseTensor fresh = MakeTensor<float>(w.dims(), ToVector<float>(w));
+    EXPECT_EQ(ToVector<float>(RunConv<float>(x, w, a)),
+              ToVector<float>(RunConv<float>(x, fresh, a)));
+    EXPECT_NE(ToVector<float>(RunConv<float>(x, w, a)), plain);
+  }
+}
+
 TEST(ConvKernel, SameAndValidPaddingAndNhwc) {
   DenseTensor x = RandomTensor<double>({1, 2, 7, 6}, 7);
   DenseTensor w = RandomTensor<double>({3, 2, 3, 3}, 8);
@@ -196,12 +228,12 @@ TEST(ConvGradKernel, EitherGradientMayBeNull) {
   DenseTensor dout = RandomTensor<double>({1, 2, 2, 2}, 15);
   DenseTensor dx_only(DataType::FLOAT64, x.dims()), dw_only(DataType::FLOAT64, w.dims());
   DenseTensor dx_both(DataType::FLOAT64, x.dims()), dw_both(DataType::FLOAT64, w.dims());
-  ConvGradKernel<double>(Ctx(), x, w, dout, a.strides, a.paddings, a.padding_algorithm,
-                         a.dilations, a.groups, a.data_format, &dx_only, nullptr);
-  ConvGradKernel<double>(Ctx(), x, w, dout, a.strides, a.paddings, a.padding_algorithm,
-                         a.dilations, a.groups, a.data_format, nullptr, &dw_only);
-  ConvGradKernel<double>(Ctx(), x, w, dout, a.strides, a.paddings, a.padding_algorithm,
-                         a.dilations, a.groups, a.data_format, &dx_both, &dw_both);
+  ConvGradKernel<double>(Ctx(), x, w, dout, a.strides, a.paddings, a.padding_algorithm, a.dilations,
+                         a.groups, a.data_format, &dx_only, nullptr);
+  ConvGradKernel<double>(Ctx(), x, w, dout, a.strides, a.paddings, a.padding_algorithm, a.dilations,
+                         a.groups, a.data_format, nullptr, &dw_only);
+  ConvGradKernel<double>(Ctx(), x, w, dout, a.strides, a.paddings, a.padding_algorithm, a.dilations,
+                         a.groups, a.data_format, &dx_both, &dw_both);
   ExpectNear(ToVector<double>(dx_only), ToVector<double>(dx_both), 0);
   ExpectNear(ToVector<double>(dw_only), ToVector<double>(dw_both), 0);
 }

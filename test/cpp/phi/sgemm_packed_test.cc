@@ -4,6 +4,7 @@
 #include "paddle/phi/kernels/funcs/sgemm_packed.h"
 
 #include <random>
+#include <stdexcept>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -130,6 +131,53 @@ TEST(PackedSgemm, PoolGivesTheSameBitsAsOneThread) {
   }
 }
 
+// A and B packed ahead (GemmPackedA, GemmPackedB: weights kept packed) give the bits of the
+// same product packed per call, on one thread and on the pool (which splits C by rows or by
+// columns), with several K blocks, rows past a multiple of 6 and columns past one of 16.
+TEST(PackedSgemm, PackedAheadGivesTheSameBits) {
+  if (!funcs::internal::PackedSgemmUsable()) GTEST_SKIP() << "no AVX2 + FMA";
+  ThreadPool pool(2);
+  const Case cases[] = {{7, 17, 257, false, false},   {13, 33, 600, true, true},
+                        {130, 40, 513, false, true},  {64, 3000, 70, true, false},
+                        {600, 50, 300, false, false}, {5, 2100, 9, false, false},
+                        {3, 100, 40, false, false},   {250, 40, 257, true, false}};
+  for (const Case& t : cases) {
+    const std::vector<float> a = Random(t.m * t.k, 6), b = Random(t.k * t.n, 7);
+    const int64_t lda = t.trans_a ? t.m : t.k, ldb = t.trans_b ? t.k : t.n;
+    const funcs::internal::GemmPackedA packed_a(t.m, t.k, a.data(), lda, t.trans_a);
+    const funcs::internal::GemmPackedB packed_b(t.k, t.n, GemmMatrixB(b.data(), ldb, t.trans_b));
+    for (ThreadPool* p : {static_cast<ThreadPool*>(nullptr), &pool}) {
+      std::vector<float> want(t.m * t.n), got_a(t.m * t.n, 9.0f), got_b(t.m * t.n, 9.0f),
+          got_ab(t.m * t.n, 9.0f);
+      auto run = [&](std::vector<float>* out, bool ahead_a, bool ahead_b) {
+        GemmCLayout layout;
+        layout.base = out->data();
+        layout.ldc = layout.seg_cols = t.n;
+        PackedSgemm(t.m, t.n, t.k, 1.5f, a.data(), lda, t.trans_a,
+                    GemmMatrixB(b.data(), ldb, t.trans_b, ahead_b ? &packed_b : nullptr), 0.0f,
+                    layout, p, nullptr, ahead_a ? &packed_a : nullptr);
+      };
+      run(&want, false, false);
+      run(&got_a, true, false);
+      run(&got_b, false, true);
+      run(&got_ab, true, true);
+      ASSERT_EQ(got_a, want) << "A packed ahead, m=" << t.m << " n=" << t.n << " k=" << t.k;
+      ASSERT_EQ(got_b, want) << "B packed ahead, m=" << t.m << " n=" << t.n << " k=" << t.k;
+      ASSERT_EQ(got_ab, want) << "both packed ahead, m=" << t.m << " n=" << t.n << " k=" << t.k;
+    }
+  }
+  // A packed for another shape is refused, not misread.
+  const std::vector<float> a = Random(12 * 10, 8), b = Random(10 * 16, 9);
+  const funcs::internal::GemmPackedA other(6, 20, a.data(), 20, false);
+  std::vector<float> c(12 * 16);
+  GemmCLayout layout;
+  layout.base = c.data();
+  layout.ldc = layout.seg_cols = 16;
+  EXPECT_THROW(PackedSgemm(12, 16, 10, 1.0f, a.data(), 10, false, GemmMatrixB(b.data(), 16, false),
+                           0.0f, layout, nullptr, nullptr, &other),
+               std::logic_error);
+}
+
 // B read in place from rows at arbitrary offsets (GemmRowsB) gives the bits of the same B
 // packed, into a C whose segments hold 20 columns of which 17 are stored: nothing is written
 // past them, and tiles that end inside a vector read nothing past their columns (the rows end
@@ -220,6 +268,35 @@ TEST(ConvWindowsB, PacksWhatIm2ColWrites) {
         }
       }
     }
+  }
+}
+
+// The filter packed ahead, one matrix per group (a frozen filter's FrozenPackedFilter), gives
+// the bits of the filter packed per call, on both paths: windows read in place (unit stride,
+// long rows) and windows packed (stride 2).
+TEST(PackedConvForward, FilterPackedAheadGivesTheSameBits) {
+  if (!funcs::internal::PackedSgemmUsable()) GTEST_SKIP() << "no AVX2 + FMA";
+  for (int64_t stride : {int64_t{1}, int64_t{2}}) {
+    funcs::ConvPlane p;
+    p.in_h = 9;
+    p.in_w = 40;
+    p.kernel_h = p.kernel_w = 3;
+    p.stride_h = p.stride_w = stride;
+    p.pad_top = p.pad_left = 1;
+    p.out_h = (p.in_h + 2 - 3) / stride + 1;
+    p.out_w = (p.in_w + 2 - 3) / stride + 1;
+    const int64_t batch = 2, in_c = 6, out_c = 26, groups = 2;
+    const int64_t m = out_c / groups, k = in_c / groups * 9;
+    const std::vector<float> x = Random(batch * in_c * p.in_h * p.in_w, 12),
+                             w = Random(out_c * k, 13);
+    std::vector<funcs::internal::GemmPackedA> packed;
+    for (int64_t g = 0; g < groups; ++g) packed.emplace_back(m, k, w.data() + g * m * k, k, false);
+    const int64_t out_size = batch * out_c * p.out_h * p.out_w;
+    std::vector<float> want(out_size), got(out_size, 5.0f);
+    funcs::PackedConvForward(x.data(), w.data(), batch, in_c, out_c, groups, p, want.data());
+    funcs::PackedConvForward(x.data(), w.data(), batch, in_c, out_c, groups, p, got.data(), nullptr,
+                             &packed);
+    ASSERT_EQ(got, want) << "stride " << stride;
   }
 }
 

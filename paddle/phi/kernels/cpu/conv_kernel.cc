@@ -10,6 +10,7 @@
 #include "paddle/phi/kernels/funcs/conv_gemm.h"
 #include "paddle/phi/kernels/funcs/conv_util.h"
 #include "paddle/phi/kernels/funcs/depthwise_conv.h"
+#include "paddle/phi/kernels/funcs/packed_weights.h"
 
 namespace phi {
 namespace {
@@ -18,7 +19,9 @@ namespace {
 // with K = C/g * KH * KW. A single image writes straight into Output; a chunk of several goes
 // through a buffer whose columns are then scattered image by image.
 template <typename T>
-void ConvForwardNchw(const T* input, const T* filter, const ConvGeometry& g, T* out) {
+void ConvForwardNchw(const T* input, const DenseTensor& filter_tensor, const ConvGeometry& g,
+                     T* out) {
+  const T* filter = filter_tensor.data<T>();
   const funcs::ConvPlane p = funcs::MakeConvPlane(g);
   const int64_t groups = g.groups;
   const int64_t in_per_group = g.in_channels / groups;
@@ -35,8 +38,10 @@ void ConvForwardNchw(const T* input, const T* filter, const ConvGeometry& g, T* 
   }
   if constexpr (std::is_same_v<T, float>) {
     if (funcs::internal::PackedSgemmUsable()) {  // no im2col matrix: windows packed directly
+      // An inference model's filter (frozen) is packed once and kept.
+      const auto packed = funcs::FrozenPackedFilter(filter_tensor, groups);
       funcs::PackedConvForward(input, filter, g.batch, g.in_channels, g.out_channels, groups, p,
-                               out);
+                               out, nullptr, packed.get());
       return;
     }
   }
@@ -91,12 +96,12 @@ void ConvKernel(const Context& dev_ctx, const DenseTensor& input, const DenseTen
     return;
   }
   if (!g.channels_last) {
-    ConvForwardNchw(input.data<T>(), filter.data<T>(), g, result);
+    ConvForwardNchw(input.data<T>(), filter, g, result);
     return;
   }
   std::vector<T> x = funcs::ChannelsLastToFirst(input.data<T>(), input.dims());
   std::vector<T> y(out->numel());
-  ConvForwardNchw(x.data(), filter.data<T>(), g, y.data());
+  ConvForwardNchw(x.data(), filter, g, y.data());
   funcs::ChannelsFirstToLast(y.data(), DDim({g.batch, g.out_channels, g.h.out, g.w.out}), result);
 }
 

@@ -20,7 +20,7 @@ void FcKernel(const Context& dev_ctx, const DenseTensor& input, const DenseTenso
   const DDim x_2d = flatten_to_2d(input.dims(), in_num_col_dims);
   const int64_t m = x_2d[0], k = x_2d[1], n = w.dims()[1];
   T* result = dev_ctx.template Alloc<T>(out);
-  funcs::Gemm<T>(false, false, m, n, k, T(1), input.data<T>(), w.data<T>(), T(0), result);
+  funcs::GemmWeightsB<T>(false, false, m, n, k, T(1), input.data<T>(), w, T(0), result);
   funcs::ApplyBiasActivationRows(act, result, m, n, bias != nullptr ? bias->data<T>() : nullptr);
 }
 

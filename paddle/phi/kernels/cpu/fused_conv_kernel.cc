@@ -10,6 +10,7 @@
 #include "paddle/phi/kernels/funcs/conv_util.h"
 #include "paddle/phi/kernels/funcs/depthwise_conv.h"
 #include "paddle/phi/kernels/funcs/manipulation.h"
+#include "paddle/phi/kernels/funcs/packed_weights.h"
 #include "paddle/phi/kernels/funcs/parallel.h"
 #include "paddle/phi/kernels/funcs/unary_elementwise.h"
 
@@ -183,9 +184,11 @@ bool ConvWithEpilogue(const Context& dev_ctx, const DenseTensor& input, const De
     if (!funcs::internal::PackedSgemmUsable() || g.in_channels == 0) return false;
     float* result = dev_ctx.template Alloc<float>(out);
     const GemmConvEpilogue<kAct> epilogue(result, b, r, g.out_channels, high, out);
+    // An inference model's filter (frozen) is packed once and kept.
+    const auto packed = funcs::FrozenPackedFilter(filter, g.groups);
     funcs::PackedConvForward(input.data<float>(), filter.data<float>(), g.batch, g.in_channels,
                              g.out_channels, g.groups, funcs::MakeConvPlane(g), result,
-                             plain ? nullptr : &epilogue);
+                             plain ? nullptr : &epilogue, packed.get());
     return true;
   }
   return false;

@@ -21,7 +21,7 @@ void FusedGemmEpilogueKernel(const Context& dev_ctx, const DenseTensor& x, const
            d.n, " elements, but got ", bias.dims());
   out->Resize(d.out);
   T* result = dev_ctx.template Alloc<T>(out);
-  funcs::Gemm<T>(trans_x, trans_y, d.m, d.n, d.k, T(1), x.data<T>(), y.data<T>(), T(0), result);
+  funcs::GemmWeightsB<T>(trans_x, trans_y, d.m, d.n, d.k, T(1), x.data<T>(), y, T(0), result);
   T* pre = nullptr;
   if (reserve_space != nullptr) {
     reserve_space->Resize(d.out);

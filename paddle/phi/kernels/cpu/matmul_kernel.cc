@@ -22,7 +22,7 @@ void MatmulKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTenso
   for (int64_t extent : d.y_batch) y_batches *= extent;
   if (y_batches == 1 && !d.trans_x) {
     // One y for every batch: stack x's batches into a single tall GEMM.
-    funcs::Gemm<T>(false, d.trans_y, batches * d.m, d.n, d.k, T(1), a, b, T(0), result);
+    funcs::GemmWeightsB<T>(false, d.trans_y, batches * d.m, d.n, d.k, T(1), a, y, T(0), result);
     return;
   }
   for (int64_t i = 0; i < batches; ++i) {

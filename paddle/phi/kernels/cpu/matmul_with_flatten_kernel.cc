@@ -14,8 +14,8 @@ void MatmulWithFlattenKernel(const Context& dev_ctx, const DenseTensor& x, const
   T* result = dev_ctx.template Alloc<T>(out);
   const DDim x_2d = flatten_to_2d(x.dims(), x_num_col_dims);
   const DDim y_2d = flatten_to_2d(y.dims(), y_num_col_dims);
-  funcs::Gemm<T>(false, false, x_2d[0], y_2d[1], x_2d[1], T(1), x.data<T>(), y.data<T>(), T(0),
-                 result);
+  funcs::GemmWeightsB<T>(false, false, x_2d[0], y_2d[1], x_2d[1], T(1), x.data<T>(), y, T(0),
+                         result);
 }
 
 }  // namespace phi

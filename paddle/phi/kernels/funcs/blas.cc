@@ -11,6 +11,7 @@
 #include "paddle/common/errors.h"
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/kernels/funcs/gemm_eigen.h"
+#include "paddle/phi/kernels/funcs/packed_weights.h"
 #include "paddle/phi/kernels/funcs/parallel.h"
 #include "paddle/phi/kernels/funcs/sgemm_packed.h"
 
@@ -59,9 +60,11 @@ std::mutex& OpenBlasMutex() {
   return mu;
 }
 
+// `packed_b` (float only, may be null): op(b) packed ahead.
 template <typename T, typename BlasFn>
 void GemmImpl(BlasFn blas_fn, bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, T alpha,
-              const T* a, const T* b, T beta, T* c) {
+              const T* a, const T* b, T beta, T* c,
+              const internal::GemmPackedB* packed_b = nullptr) {
   CheckBlasExtents(m, n, k);
   if (m == 0 || n == 0) return;
   if (k == 0) {
@@ -77,8 +80,9 @@ void GemmImpl(BlasFn blas_fn, bool trans_a, bool trans_b, int64_t m, int64_t n, 
       layout.ldc = n;
       layout.seg_cols = n;
       const std::shared_ptr<ThreadPool> pool = CurrentCPUThreadPool();
-      internal::PackedSgemm(m, n, k, alpha, a, lda, trans_a, internal::GemmMatrixB(b, ldb, trans_b),
-                            beta, layout, pool.get());
+      internal::PackedSgemm(m, n, k, alpha, a, lda, trans_a,
+                            internal::GemmMatrixB(b, ldb, trans_b, packed_b), beta, layout,
+                            pool.get());
       return;
     }
   }
@@ -121,6 +125,28 @@ void Gemm<double>(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, d
                   const double* a, const double* b, double beta, double* c) {
   GemmImpl<double>(cblas_dgemm, trans_a, trans_b, m, n, k, alpha, a, b, beta, c);
 }
+
+template <typename T>
+void GemmWeightsB(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, T alpha, const T* a,
+                  const DenseTensor& b, T beta, T* c) {
+  if constexpr (std::is_same_v<T, float>) {
+    // Products of a few rows read b straight (not packed): nothing to keep for them.
+    if (m > internal::kGemmFewRows && n > 0 && k > 0 && internal::PackedSgemmUsable()) {
+      const std::shared_ptr<const internal::GemmPackedB> packed = FrozenPackedB(b, k, n, trans_b);
+      if (packed != nullptr) {
+        GemmImpl<float>(cblas_sgemm, trans_a, trans_b, m, n, k, alpha, a, b.data<float>(), beta, c,
+                        packed.get());
+        return;
+      }
+    }
+  }
+  Gemm<T>(trans_a, trans_b, m, n, k, alpha, a, b.data<T>(), beta, c);
+}
+
+template void GemmWeightsB<float>(bool, bool, int64_t, int64_t, int64_t, float, const float*,
+                                  const DenseTensor&, float, float*);
+template void GemmWeightsB<double>(bool, bool, int64_t, int64_t, int64_t, double, const double*,
+                                   const DenseTensor&, double, double*);
 
 }  // namespace funcs
 }  // namespace phi

@@ -7,6 +7,7 @@
 #include <cstdint>
 
 namespace phi {
+class DenseTensor;
 namespace funcs {
 
 // c[m, n] = alpha * op(a) * op(b) + beta * c, all row-major and contiguous. op(a) is [m, k]:
@@ -22,6 +23,12 @@ void Gemm<float>(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, fl
 template <>
 void Gemm<double>(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, double alpha,
                   const double* a, const double* b, double beta, double* c);
+
+// Gemm with b a tensor: a layer's weights. When b is frozen (an inference model's parameters)
+// op(b) is packed for the float GEMM once and kept with it; the result is the same either way.
+template <typename T>
+void GemmWeightsB(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, T alpha, const T* a,
+                  const DenseTensor& b, T beta, T* c);
 
 }  // namespace funcs
 }  // namespace phi

@@ -181,7 +181,8 @@ void PadImage(const float* image, int64_t channels, const ConvPlane& p, int64_t 
 // PackedConvForward where WindowsInPlace: one GEMM per image and group.
 void InPlaceConvForward(const float* input, const float* filter, int64_t batch, int64_t in_channels,
                         int64_t out_channels, int64_t groups, const ConvPlane& p, float* out,
-                        const internal::GemmEpilogue* epilogue) {
+                        const internal::GemmEpilogue* epilogue,
+                        const std::vector<internal::GemmPackedA>* packed_filter) {
   const int64_t in_per_group = in_channels / groups;
   const int64_t out_per_group = out_channels / groups;
   const int64_t rows = p.out_h + (p.kernel_h - 1) * p.dilation_h;
@@ -217,7 +218,8 @@ void InPlaceConvForward(const float* input, const float* filter, int64_t batch, 
       c.seg_valid = p.out_w;
       c.seg_stride = p.out_w;
       internal::PackedSgemm(out_per_group, p.out_h * row, k, 1.0f, filter + gi * out_per_group * k,
-                            k, false, windows, 0.0f, c, pool.get(), epilogue);
+                            k, false, windows, 0.0f, c, pool.get(), epilogue,
+                            packed_filter != nullptr ? &(*packed_filter)[gi] : nullptr);
     }
   }
 }
@@ -226,9 +228,11 @@ void InPlaceConvForward(const float* input, const float* filter, int64_t batch, 
 
 void PackedConvForward(const float* input, const float* filter, int64_t batch, int64_t in_channels,
                        int64_t out_channels, int64_t groups, const ConvPlane& p, float* out,
-                       const internal::GemmEpilogue* epilogue) {
+                       const internal::GemmEpilogue* epilogue,
+                       const std::vector<internal::GemmPackedA>* packed_filter) {
   if (WindowsInPlace(p, out_channels / groups)) {
-    InPlaceConvForward(input, filter, batch, in_channels, out_channels, groups, p, out, epilogue);
+    InPlaceConvForward(input, filter, batch, in_channels, out_channels, groups, p, out, epilogue,
+                       packed_filter);
     return;
   }
   const int64_t in_per_group = in_channels / groups;
@@ -245,7 +249,8 @@ void PackedConvForward(const float* input, const float* filter, int64_t batch, i
     c.seg_cols = pixels;
     c.seg_stride = out_channels * pixels;
     internal::PackedSgemm(out_per_group, batch * pixels, k, 1.0f, filter + gi * out_per_group * k,
-                          k, false, windows, 0.0f, c, pool.get(), epilogue);
+                          k, false, windows, 0.0f, c, pool.get(), epilogue,
+                          packed_filter != nullptr ? &(*packed_filter)[gi] : nullptr);
   }
 }
 

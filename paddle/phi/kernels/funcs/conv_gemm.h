@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "paddle/phi/kernels/funcs/im2col.h"
 #include "paddle/phi/kernels/funcs/sgemm_packed.h"
@@ -31,10 +32,12 @@ class ConvWindowsB : public internal::GemmBSource {
 // The forward convolution of `batch` NCHW images (float), groups as in conv2d: out is [batch,
 // out_channels, out_h, out_w]; filter [out_channels, in_channels / groups, KH, KW]. `epilogue`
 // (may be null) finishes the outputs as they are computed (fused_conv2d's bias, residual and
-// activation), with c pointing into `out`.
+// activation), with c pointing into `out`. `packed_filter` (may be null) is the filter packed
+// ahead, one matrix per group (FrozenPackedFilter).
 void PackedConvForward(const float* input, const float* filter, int64_t batch, int64_t in_channels,
                        int64_t out_channels, int64_t groups, const ConvPlane& p, float* out,
-                       const internal::GemmEpilogue* epilogue = nullptr);
+                       const internal::GemmEpilogue* epilogue = nullptr,
+                       const std::vector<internal::GemmPackedA>* packed_filter = nullptr);
 
 }  // namespace funcs
 }  // namespace phi

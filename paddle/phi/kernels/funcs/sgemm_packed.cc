@@ -107,6 +107,39 @@ void GemmMatrixB::Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, float* ds
   }
 }
 
+namespace {
+
+// K per block: a 16-column B panel of 256 rows is 16 KiB (L1 holds it while every A panel of
+// the block passes).
+constexpr int64_t kKc = 256;
+
+GemmFloats AllocateFloats(int64_t floats) {
+  void* p = std::aligned_alloc(64, static_cast<size_t>((floats * 4 + 63) / 64 * 64));
+  if (p == nullptr) throw std::bad_alloc();
+  return GemmFloats(static_cast<float*>(p));
+}
+
+}  // namespace
+
+int64_t GemmKBlock(int64_t k) {
+  // Blocks of equal size (576 = 3 x 192, not 256 + 256 + 64): a short last block would spend
+  // as long on its C loads and stores as on its products.
+  const int64_t blocks = (k + kKc - 1) / kKc;
+  return blocks > 0 ? (k + blocks - 1) / blocks : 1;
+}
+
+GemmPackedB::GemmPackedB(int64_t k, int64_t n, const GemmMatrixB& b)
+    : k_(k),
+      n_(n),
+      kc_(GemmKBlock(k)),
+      cols_((n + kGemmPanelCols - 1) / kGemmPanelCols * kGemmPanelCols) {
+  data_ = AllocateFloats(std::max<int64_t>(k_ * cols_, 1));
+  for (int64_t p0 = 0; p0 < k_; p0 += kc_) {
+    const int64_t kc = std::min(kc_, k_ - p0);
+    b.Pack(p0, kc, 0, n_, data_.get() + p0 * cols_);
+  }
+}
+
 void GemmRowsB::Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, float* dst) const {
   constexpr int64_t kNr = kGemmPanelCols;
   for (int64_t p = 0; p < kc; ++p) {
@@ -121,12 +154,10 @@ void GemmRowsB::Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, float* dst)
 #ifdef PHI_PACKED_SGEMM
 namespace {
 
-constexpr int64_t kMr = 6;
+constexpr int64_t kMr = kGemmPanelRows;
 constexpr int64_t kNr = kGemmPanelCols;
-// K per block: a 16-column B panel of 256 rows is 16 KiB (L1 holds it while every A panel of
-// the block passes); M per block: 120 x 256 floats of A are 120 KiB (L2); N per block: the
-// packed B block, 256 x 2048 floats, 2 MiB (L3).
-constexpr int64_t kKc = 256;
+// M per block: 120 x 256 floats of A are 120 KiB (L2); N per block: the packed B block,
+// 256 x 2048 floats, 2 MiB (L3). (K per block: kKc.)
 constexpr int64_t kMc = 120;
 constexpr int64_t kNc = 2048;
 
@@ -281,18 +312,12 @@ KernelFn PickKernel(int64_t rows, int v, bool direct) {
   return kernels[direct ? 1 : 0][rows - 1][v];
 }
 
-struct AlignedFree {
-  void operator()(float* p) const { std::free(p); }
-};
-
 // Pack buffers of one thread, kept between calls.
 float* ThreadBuffer(int which, int64_t floats) {
-  thread_local std::unique_ptr<float, AlignedFree> buffers[2];
+  thread_local GemmFloats buffers[2];
   thread_local int64_t sizes[2] = {0, 0};
   if (sizes[which] < floats) {
-    void* p = std::aligned_alloc(64, static_cast<size_t>((floats * 4 + 63) / 64 * 64));
-    if (p == nullptr) throw std::bad_alloc();
-    buffers[which].reset(static_cast<float*>(p));
+    buffers[which] = AllocateFloats(floats);
     sizes[which] = floats;
   }
   return buffers[which].get();
@@ -398,11 +423,8 @@ void InPlacePanels(int64_t kc, const float* apack, int64_t i0, int64_t mc, const
 // One thread's share: rows [m0, m1) by columns [n0, n1) of C.
 void Block(int64_t m0, int64_t m1, int64_t n0, int64_t n1, int64_t k, float alpha, const float* a,
            int64_t lda, bool trans_a, const GemmBSource& b, float beta, const GemmCLayout& c,
-           const GemmEpilogue* epilogue) {
-  // K blocks of equal size (576 = 3 x 192, not 256 + 256 + 64): a short last block would
-  // spend as long on its C loads and stores as on its products.
-  const int64_t k_blocks = (k + kKc - 1) / kKc;
-  const int64_t kc_max = (k + k_blocks - 1) / k_blocks;
+           const GemmEpilogue* epilogue, const GemmPackedA* packed_a) {
+  const int64_t kc_max = GemmKBlock(k);
   const int64_t rows = m1 - m0;
   // A packed B block serves every A block (in L2) in turn, each B panel staying in L1 while
   // the A block's tiles pass. Row blocks of equal size (whole tiles), so that no block is a
@@ -411,24 +433,36 @@ void Block(int64_t m0, int64_t m1, int64_t n0, int64_t n1, int64_t k, float alph
   const int64_t m_blocks = (rows + kMc - 1) / kMc;
   const int64_t mc_max = ((rows + m_blocks - 1) / m_blocks + kMr - 1) / kMr * kMr;
   const GemmRowsB* in_place = b.AsRows();
-  float* bpack = in_place == nullptr ? ThreadBuffer(0, kc_max * nc_max) : nullptr;
-  float* apack = ThreadBuffer(1, kc_max * mc_max + 8);  // slack: PackSixRows
+  const bool b_packed = b.PackedPanels(0, n0) != nullptr;
+  float* bpack = in_place == nullptr && !b_packed ? ThreadBuffer(0, kc_max * nc_max) : nullptr;
+  // slack: PackSixRows
+  float* apack = packed_a == nullptr ? ThreadBuffer(1, kc_max * mc_max + 8) : nullptr;
   for (int64_t jc = n0; jc < n1; jc += kNc) {
     const int64_t nc = std::min(kNc, n1 - jc);
     for (int64_t pc = 0; pc < k; pc += kc_max) {
       const int64_t kc = std::min(kc_max, k - pc);
-      if (in_place == nullptr) b.Pack(pc, kc, jc, nc, bpack);
+      const float* bblock = bpack;
+      if (b_packed) {
+        bblock = b.PackedPanels(pc, jc);
+      } else if (in_place == nullptr) {
+        b.Pack(pc, kc, jc, nc, bpack);
+      }
       const float block_beta = pc == 0 ? beta : 1.0f;
       const GemmEpilogue* epi = pc + kc == k ? epilogue : nullptr;
       for (int64_t ic = m0; ic < m1; ic += mc_max) {
         const int64_t mc = std::min(mc_max, m1 - ic);
-        PackA(a, lda, trans_a, ic, mc, pc, kc, apack);
+        const float* ablock = apack;
+        if (packed_a != nullptr) {
+          ablock = packed_a->At(pc, ic);
+        } else {
+          PackA(a, lda, trans_a, ic, mc, pc, kc, apack);
+        }
         if (in_place != nullptr) {
-          InPlacePanels(kc, apack, ic, mc, *in_place, pc, jc, jc + nc, c, alpha, block_beta, epi);
+          InPlacePanels(kc, ablock, ic, mc, *in_place, pc, jc, jc + nc, c, alpha, block_beta, epi);
           continue;
         }
         for (int64_t jr = 0; jr < nc; jr += kNr) {
-          PanelTiles(kc, apack, ic, mc, bpack + jr * kc, nullptr, jc + jr, std::min(kNr, nc - jr),
+          PanelTiles(kc, ablock, ic, mc, bblock + jr * kc, nullptr, jc + jr, std::min(kNr, nc - jr),
                      c, alpha, block_beta);
           const int64_t done = std::min(jr + kNr, nc);
           if (epi != nullptr && (done % kEpilogueCols == 0 || done == nc)) {
@@ -443,7 +477,7 @@ void Block(int64_t m0, int64_t m1, int64_t n0, int64_t n1, int64_t k, float alph
 // Products with at most this many rows of A read B (a plain matrix) once, straight, instead
 // of packing it: with so few rows a packed panel would be used only once or twice, and B is
 // typically a classifier's weights, megabytes read once per call.
-constexpr int64_t kFewRows = 4;
+constexpr int64_t kFewRows = kGemmFewRows;
 
 // C[:, j0:j0 + width) (width a multiple of 8, at most kStreamCols) for R <= kFewRows rows of
 // A, B = [k, n]: B's rows are read front to back, kP at a time, while the sums wait in L1. A
@@ -570,10 +604,23 @@ void FewRowsBlock(int64_t m, int64_t n0, int64_t n1, int64_t k, float alpha, con
 
 }  // namespace
 
+GemmPackedA::GemmPackedA(int64_t m, int64_t k, const float* a, int64_t lda, bool trans_a)
+    : m_(m), k_(k), kc_(GemmKBlock(k)), rows_((m + kMr - 1) / kMr * kMr) {
+  data_ = AllocateFloats(k_ * rows_ + 8);  // slack: PackSixRows
+  for (int64_t p0 = 0; p0 < k_; p0 += kc_) {
+    // The last K block's spill past its panels lands in the slack; the others' in the next
+    // block, packed after them.
+    PackA(a, lda, trans_a, 0, m_, p0, std::min(kc_, k_ - p0), data_.get() + p0 * rows_);
+  }
+}
+
 void PackedSgemm(int64_t m, int64_t n, int64_t k, float alpha, const float* a, int64_t lda,
                  bool trans_a, const GemmBSource& b, float beta, const GemmCLayout& c,
-                 ThreadPool* pool, const GemmEpilogue* epilogue) {
+                 ThreadPool* pool, const GemmEpilogue* epilogue, const GemmPackedA* packed_a) {
   if (m <= 0 || n <= 0 || k <= 0) return;  // funcs::Gemm handles k == 0 (C = beta * C)
+  if (packed_a != nullptr && (packed_a->m() != m || packed_a->k() != k)) {
+    throw std::logic_error("PackedSgemm: A packed ahead for another shape");
+  }
   const GemmMatrixB* matrix = b.AsMatrix();
   if (m <= kFewRows && matrix != nullptr && epilogue == nullptr && c.Valid() == c.seg_cols) {
     // Columns split over the pool in slices of 64 (B's rows are read in 256-byte pieces).
@@ -589,7 +636,7 @@ void PackedSgemm(int64_t m, int64_t n, int64_t k, float alpha, const float* a, i
     return;
   }
   auto run = [&](int64_t m0, int64_t m1, int64_t n0, int64_t n1) {
-    Block(m0, m1, n0, n1, k, alpha, a, lda, trans_a, b, beta, c, epilogue);
+    Block(m0, m1, n0, n1, k, alpha, a, lda, trans_a, b, beta, c, epilogue, packed_a);
   };
   const int threads = pool == nullptr ? 1 : pool->num_threads();
   if (threads == 1 || static_cast<double>(m) * n * k < kParallelGemmWork) {
@@ -605,8 +652,12 @@ void PackedSgemm(int64_t m, int64_t n, int64_t k, float alpha, const float* a, i
 #else  // no AVX2 + FMA: PackedSgemmUsable() is false and nothing calls this
 
 void PackedSgemm(int64_t, int64_t, int64_t, float, const float*, int64_t, bool, const GemmBSource&,
-                 float, const GemmCLayout&, ThreadPool*, const GemmEpilogue*) {
+                 float, const GemmCLayout&, ThreadPool*, const GemmEpilogue*, const GemmPackedA*) {
   throw std::logic_error("PackedSgemm called in a build without AVX2 + FMA");
+}
+
+GemmPackedA::GemmPackedA(int64_t, int64_t, const float*, int64_t, bool) {
+  throw std::logic_error("GemmPackedA made in a build without AVX2 + FMA");
 }
 
 #endif

@@ -7,7 +7,10 @@
 // library.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <cstdlib>
+#include <memory>
 
 namespace phi {
 class ThreadPool;
@@ -33,14 +36,76 @@ class GemmBSource {
   virtual const class GemmMatrixB* AsMatrix() const { return nullptr; }
   // A source whose rows the register tiles read in place (GemmRowsB) says so: no packing.
   virtual const class GemmRowsB* AsRows() const { return nullptr; }
+  // A source packed ahead (GemmPackedB) gives the panels Pack(k0, kc, n0, ...) would write,
+  // with kc the K block the GEMM cuts at k0 (GemmKBlock) and n0 a multiple of 16.
+  virtual const float* PackedPanels(int64_t k0, int64_t n0) const { return nullptr; }
 };
 
-// A row-major matrix: b is [k, n] with row stride ldb, or [n, k] when trans.
+// Products with at most this many rows of A read a plain B straight instead of packing it
+// (GemmPackedB is not read either).
+constexpr int64_t kGemmFewRows = 4;
+
+// Rows of A per packed A panel (the register tile's height).
+constexpr int64_t kGemmPanelRows = 6;
+
+// The K blocks the GEMM cuts a product of inner dimension k into: blocks of this many (the
+// last may be shorter), the same for every product of that k.
+int64_t GemmKBlock(int64_t k);
+
+// Floats allocated with 64-byte alignment.
+struct GemmFreeFloats {
+  void operator()(float* p) const { std::free(p); }
+};
+using GemmFloats = std::unique_ptr<float[], GemmFreeFloats>;
+
+// op(A) [m, k] packed ahead, whole, in the layout the GEMM packs each block of A into: for weights
+// that many products use (a convolution's filter in an inference model). K block p0 holds m
+// rounded up to 6 rows, in panels of 6: rows [i0, i0 + 6) at At(p0, i0).
+class GemmPackedA {
+ public:
+  // a is [m, k] with row stride lda, or [k, m] when trans_a.
+  GemmPackedA(int64_t m, int64_t k, const float* a, int64_t lda, bool trans_a);
+  int64_t m() const { return m_; }
+  int64_t k() const { return k_; }
+  int64_t bytes() const { return (k_ * rows_ + 8) * 4; }
+  // The packed rows from i0 (a multiple of 6) of the K block starting at p0.
+  const float* At(int64_t p0, int64_t i0) const {
+    return data_.get() + p0 * rows_ + i0 * std::min(kc_, k_ - p0);
+  }
+
+ private:
+  int64_t m_, k_, kc_, rows_;
+  GemmFloats data_;
+};
+
+// op(B) [k, n] of a GemmMatrixB packed ahead, whole (an fc's weights in an inference model): K
+// block p0 holds n rounded up to 16 columns, panel by panel.
+class GemmPackedB {
+ public:
+  GemmPackedB(int64_t k, int64_t n, const class GemmMatrixB& b);
+  int64_t k() const { return k_; }
+  int64_t n() const { return n_; }
+  int64_t bytes() const { return k_ * cols_ * 4; }
+  const float* At(int64_t p0, int64_t j0) const {
+    return data_.get() + p0 * cols_ + j0 * std::min(kc_, k_ - p0);
+  }
+
+ private:
+  int64_t k_, n_, kc_, cols_;
+  GemmFloats data_;
+};
+
+// A row-major matrix: b is [k, n] with row stride ldb, or [n, k] when trans. With `packed`
+// (its packing, may be null) the GEMM reads the panels from there instead of packing them.
 class GemmMatrixB : public GemmBSource {
  public:
-  GemmMatrixB(const float* b, int64_t ldb, bool trans) : b_(b), ldb_(ldb), trans_(trans) {}
+  GemmMatrixB(const float* b, int64_t ldb, bool trans, const GemmPackedB* packed = nullptr)
+      : b_(b), ldb_(ldb), trans_(trans), packed_(packed) {}
   void Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, float* dst) const override;
   const GemmMatrixB* AsMatrix() const override { return this; }
+  const float* PackedPanels(int64_t k0, int64_t n0) const override {
+    return packed_ != nullptr ? packed_->At(k0, n0) : nullptr;
+  }
   const float* data() const { return b_; }
   int64_t ldb() const { return ldb_; }
   bool trans() const { return trans_; }
@@ -49,6 +114,7 @@ class GemmMatrixB : public GemmBSource {
   const float* b_;
   int64_t ldb_;
   bool trans_;
+  const GemmPackedB* packed_;
 };
 
 // op(B) [k, n] whose row p starts at base + offsets[p]: B[p][j] = base[offsets[p] + j]. The
@@ -96,10 +162,12 @@ class GemmEpilogue {
 // C = alpha * op(A) * op(B) + beta * C, with op(A) [m, k] stored row-major [m, k] (row stride
 // lda) or, when trans_a, [k, m]. With beta == 0, C is not read. The work is split over `pool`
 // (may be null) when it pays; the inner dimension is never split, so results do not depend on
-// the number of threads. `epilogue` (may be null) then finishes every entry.
+// the number of threads. `epilogue` (may be null) then finishes every entry. `packed_a` (may
+// be null) is A packed ahead ([m, k], the same matrix): its blocks are read instead of packed.
 void PackedSgemm(int64_t m, int64_t n, int64_t k, float alpha, const float* a, int64_t lda,
                  bool trans_a, const GemmBSource& b, float beta, const GemmCLayout& c,
-                 ThreadPool* pool, const GemmEpilogue* epilogue = nullptr);
+                 ThreadPool* pool, const GemmEpilogue* epilogue = nullptr,
+                 const GemmPackedA* packed_a = nullptr);
 
 }  // namespace internal
 }  // namespace funcs

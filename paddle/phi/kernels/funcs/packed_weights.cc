@@ -1,0 +1,81 @@
+#include "paddle/phi/kernels/funcs/packed_weights.h"
+
+#include <atomic>
+#include <string>
+
+namespace phi {
+namespace funcs {
+namespace {
+
+std::atomic<int64_t> packed_bytes{0};
+
+int64_t BytesOf(const internal::GemmPackedB& b) { return b.bytes(); }
+int64_t BytesOf(const std::vector<internal::GemmPackedA>& groups) {
+  int64_t bytes = 0;
+  for (const auto& a : groups) bytes += a.bytes();
+  return bytes;
+}
+
+// The object `make` builds from w's float contents, kept with w's storage under a key naming
+// the packing, w's place in the storage and the shape it is read as; nullptr when w is not
+// frozen or the packed GEMM does not run here.
+template <typename Packed, typename Make>
+std::shared_ptr<const Packed> KeepPacked(const DenseTensor& w, const std::string& what,
+                                         const Make& make) {
+  const std::shared_ptr<Allocation>& storage = w.Holder();
+  if (storage == nullptr || !storage->frozen() || w.dtype() != DataType::FLOAT32 ||
+      w.numel() == 0 || !internal::PackedSgemmUsable()) {
+    return nullptr;
+  }
+  const std::string key = what + " at byte " + std::to_string(w.meta().offset);
+  return std::static_pointer_cast<const Packed>(
+      storage->KeepDerived(key, [&]() -> std::shared_ptr<const void> {
+        std::shared_ptr<const Packed> made = make();
+        const int64_t bytes = BytesOf(*made);
+        packed_bytes += bytes;
+        // Counted while kept: the last holder's release uncounts it.
+        return std::shared_ptr<const Packed>(made.get(), [made, bytes](const Packed*) mutable {
+          packed_bytes -= bytes;
+          made.reset();
+        });
+      }));
+}
+
+}  // namespace
+
+std::shared_ptr<const std::vector<internal::GemmPackedA>> FrozenPackedFilter(
+    const DenseTensor& filter, int64_t groups) {
+  const int64_t out_channels = filter.dims().size() > 0 ? filter.dims()[0] : 0;
+  if (groups <= 0 || out_channels <= 0 || out_channels % groups != 0) return nullptr;
+  const int64_t m = out_channels / groups, k = filter.numel() / out_channels;
+  using Filter = std::vector<internal::GemmPackedA>;
+  return KeepPacked<Filter>(filter,
+                            "filter as A: " + std::to_string(groups) + " groups of " +
+                                std::to_string(m) + " x " + std::to_string(k),
+                            [&] {
+                              auto packed = std::make_shared<Filter>();
+                              packed->reserve(groups);
+                              const float* data = filter.data<float>();
+                              for (int64_t g = 0; g < groups; ++g)
+                                packed->emplace_back(m, k, data + g * m * k, k, false);
+                              return packed;
+                            });
+}
+
+std::shared_ptr<const internal::GemmPackedB> FrozenPackedB(const DenseTensor& w, int64_t k,
+                                                           int64_t n, bool trans) {
+  if (k <= 0 || n <= 0 || k * n != w.numel()) return nullptr;
+  return KeepPacked<internal::GemmPackedB>(
+      w,
+      std::string("weights as B") + (trans ? " (transposed): " : ": ") + std::to_string(k) + " x " +
+          std::to_string(n),
+      [&] {
+        const internal::GemmMatrixB matrix(w.data<float>(), trans ? k : n, trans);
+        return std::make_shared<internal::GemmPackedB>(k, n, matrix);
+      });
+}
+
+int64_t PackedWeightsBytes() { return packed_bytes.load(); }
+
+}  // namespace funcs
+}  // namespace phi
