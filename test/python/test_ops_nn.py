@@ -136,6 +136,14 @@ PACKED_CASES = [
     ((1, 4, 9, 40), (6, 2, 3, 3), {"dilations": [2, 2], "paddings": [2, 2], "groups": 2}),
     ((2, 3, 6, 41), (5, 3, 3, 3), {"paddings": [0, 2, 1, 0]}),
     ((1, 5, 4, 100), (13, 5, 3, 3), {"paddings": [1, 1]}),
+    # Strides of 2 in place (windows of at least 64 entries), as unit strides over the image's
+    # four phases: 7x7 over odd and even widths (the last column of a row copied or not), 3x3
+    # with several K blocks, 4x4 (even taps), groups with uneven paddings.
+    ((1, 3, 21, 63), (9, 3, 7, 7), {"strides": [2, 2], "paddings": [3, 3]}),
+    ((2, 8, 9, 79), (6, 8, 3, 3), {"strides": [2, 2], "paddings": [1, 1]}),
+    ((1, 40, 6, 64), (7, 40, 3, 3), {"strides": [2, 2], "paddings": [1, 1]}),
+    ((2, 4, 9, 64), (3, 4, 4, 4), {"strides": [2, 2], "paddings": [1, 1]}),
+    ((1, 6, 11, 65), (6, 3, 5, 5), {"strides": [2, 2], "paddings": [2, 1, 0, 3], "groups": 2}),
 ]
 
 
