@@ -12,8 +12,8 @@
 #include "paddle/framework/var_type.h"
 #include "paddle/inference/pass_hook.h"
 #include "paddle/inference/predictor_impl.h"
-#include "paddle/ir/pass.h"
 #include "paddle/phi/core/kernel_registry.h"  // TailoredNote
+#include "paddle/ir/pass.h"
 
 namespace paddle {
 namespace inference {
@@ -34,8 +34,7 @@ bool IsDir(const std::string& path) {
 }
 
 bool EndsWith(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() &&
-         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 std::string ReadModelFile(const std::string& path, const char* what) {
@@ -51,12 +50,8 @@ std::string ReadModelFile(const std::string& path, const char* what) {
 struct ModelSource {
   std::string program_bytes;
   std::string program_source;
-  enum class Params {
-    kNone,
-    kCombinedBytes,
-    kCombinedFile,
-    kPerVariableFiles
-  } params = Params::kNone;
+  enum class Params { kNone, kCombinedBytes, kCombinedFile, kPerVariableFiles } params =
+      Params::kNone;
   std::string params_bytes;  // kCombinedBytes
   std::string params_path;   // kCombinedFile: the file; kPerVariableFiles: the directory
   std::string params_source;
@@ -106,16 +101,16 @@ ModelSource Resolve(const paddle_infer::Config& config) {
       prog = dir;
       params = dir.substr(0, dir.size() - 8) + ".pdiparams";
     } else {
-      PD_THROW(NotFound, "expected a model directory or path prefix '", dir, "' (looked for ", dir,
-               "/inference.pdmodel, ", dir, "/__model__ and ", dir, ".pdmodel), but none exists");
+      PD_THROW(NotFound, "expected a model directory or path prefix '", dir, "' (looked for ",
+               dir, "/inference.pdmodel, ", dir, "/__model__ and ", dir,
+               ".pdmodel), but none exists");
     }
   }
   PD_CHECK(!prog.empty(), InvalidArgument,
            "expected a model: call Config::SetModel(...) or SetModelBuffer(...) first, but the "
            "config names none");
   PD_CHECK(!EndsWith(prog, ".json"), Unimplemented, "expected a legacy ProgramDesc file, but '",
-           prog,
-           "' is a PIR program, which this runtime cannot read; export with "
+           prog, "' is a PIR program, which this runtime cannot read; export with "
            "FLAGS_enable_pir_api=0 to get a .pdmodel");
   src.program_bytes = ReadModelFile(prog, "model file");
   src.program_source = prog;
@@ -138,9 +133,9 @@ std::unique_ptr<framework::ProgramDesc> ParseProgram(const ModelSource& src) {
   } catch (const std::exception& e) {
     common::RethrowWithContext(e, "while parsing the model program " + src.program_source);
   }
-  PD_CHECK(program->Size() > 0, InvalidArgument, "expected the model program ", src.program_source,
-           " to hold at least one block, but it holds none (", src.program_bytes.size(),
-           " bytes that are not a Paddle program?)");
+  PD_CHECK(program->Size() > 0, InvalidArgument, "expected the model program ",
+           src.program_source, " to hold at least one block, but it holds none (",
+           src.program_bytes.size(), " bytes that are not a Paddle program?)");
   return program;
 }
 
@@ -151,8 +146,8 @@ void CheckOpsRegistered(const framework::ProgramDesc& program, const std::string
     for (size_t i = 0; i < block.OpSize(); ++i) {
       const std::string& type = block.Op(i)->Type();
       PD_CHECK(registry.Find(type) != nullptr, Unimplemented, "expected op types this runtime ",
-               "supports in the model program ", source, ", but got op type '", type, "' (op #", i,
-               " of block ", b, "), which is not registered", phi::TailoredNote());
+               "supports in the model program ", source, ", but got op type '", type,
+               "' (op #", i, " of block ", b, "), which is not registered", phi::TailoredNote());
     }
   }
 }
@@ -194,8 +189,8 @@ void LoadParameters(const ModelSource& src, const framework::ProgramDesc& progra
       std::error_code ec;
       if (names.empty() && !fs::exists(src.params_path, ec)) return;  // nothing to load
       PD_CHECK(fs::exists(src.params_path, ec), NotFound, "expected the params file '",
-               src.params_path, "' to exist (the model program ", src.program_source, " declares ",
-               names.size(), " parameters), but it does not");
+               src.params_path, "' to exist (the model program ", src.program_source,
+               " declares ", names.size(), " parameters), but it does not");
       std::string bytes = ReadModelFile(src.params_path, "params file");
       tensors = framework::LoadCombined(bytes, src.params_path, program, names);
       break;
@@ -307,49 +302,32 @@ std::shared_ptr<const LoadedModel> LoadModel(const paddle_infer::Config& config)
 phi::DataType ToPhiDataType(paddle_infer::DataType dtype) {
   using D = paddle_infer::DataType;
   switch (dtype) {
-    case D::FLOAT32:
-      return phi::DataType::FLOAT32;
-    case D::INT64:
-      return phi::DataType::INT64;
-    case D::INT32:
-      return phi::DataType::INT32;
-    case D::UINT8:
-      return phi::DataType::UINT8;
-    case D::INT8:
-      return phi::DataType::INT8;
-    case D::FLOAT16:
-      return phi::DataType::FLOAT16;
-    case D::BOOL:
-      return phi::DataType::BOOL;
-    case D::FLOAT64:
-      return phi::DataType::FLOAT64;
-    case D::BFLOAT16:
-      return phi::DataType::BFLOAT16;
+    case D::FLOAT32: return phi::DataType::FLOAT32;
+    case D::INT64: return phi::DataType::INT64;
+    case D::INT32: return phi::DataType::INT32;
+    case D::UINT8: return phi::DataType::UINT8;
+    case D::INT8: return phi::DataType::INT8;
+    case D::FLOAT16: return phi::DataType::FLOAT16;
+    case D::BOOL: return phi::DataType::BOOL;
+    case D::FLOAT64: return phi::DataType::FLOAT64;
+    case D::BFLOAT16: return phi::DataType::BFLOAT16;
   }
-  PD_THROW(InvalidArgument, "expected a paddle_infer::DataType, but got ", static_cast<int>(dtype));
+  PD_THROW(InvalidArgument, "expected a paddle_infer::DataType, but got ",
+           static_cast<int>(dtype));
 }
 
 paddle_infer::DataType ToInferDataType(phi::DataType dtype) {
   using D = paddle_infer::DataType;
   switch (dtype) {
-    case phi::DataType::FLOAT32:
-      return D::FLOAT32;
-    case phi::DataType::INT64:
-      return D::INT64;
-    case phi::DataType::INT32:
-      return D::INT32;
-    case phi::DataType::UINT8:
-      return D::UINT8;
-    case phi::DataType::INT8:
-      return D::INT8;
-    case phi::DataType::FLOAT16:
-      return D::FLOAT16;
-    case phi::DataType::BOOL:
-      return D::BOOL;
-    case phi::DataType::FLOAT64:
-      return D::FLOAT64;
-    case phi::DataType::BFLOAT16:
-      return D::BFLOAT16;
+    case phi::DataType::FLOAT32: return D::FLOAT32;
+    case phi::DataType::INT64: return D::INT64;
+    case phi::DataType::INT32: return D::INT32;
+    case phi::DataType::UINT8: return D::UINT8;
+    case phi::DataType::INT8: return D::INT8;
+    case phi::DataType::FLOAT16: return D::FLOAT16;
+    case phi::DataType::BOOL: return D::BOOL;
+    case phi::DataType::FLOAT64: return D::FLOAT64;
+    case phi::DataType::BFLOAT16: return D::BFLOAT16;
     default:
       PD_THROW(Unimplemented, "expected a data type the paddle_infer API can name, but got ",
                dtype);

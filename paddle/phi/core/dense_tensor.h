@@ -22,10 +22,7 @@ struct DenseTensorMeta {
 class DenseTensor {
  public:
   DenseTensor() = default;
-  DenseTensor(DataType dtype, const DDim& dims) {
-    meta_.dtype = dtype;
-    meta_.dims = dims;
-  }
+  DenseTensor(DataType dtype, const DDim& dims) { meta_.dtype = dtype; meta_.dims = dims; }
 
   const DDim& dims() const { return meta_.dims; }
   DataType dtype() const { return meta_.dtype; }
@@ -80,10 +77,7 @@ class DenseTensor {
   DenseTensor& ShareDataWith(const DenseTensor& other);
   DenseTensor& ShareBufferWith(const DenseTensor& other);
   // Releases storage, keeping meta.
-  void clear() {
-    holder_.reset();
-    meta_.offset = 0;
-  }
+  void clear() { holder_.reset(); meta_.offset = 0; }
   const std::shared_ptr<Allocation>& Holder() const { return holder_; }
   void ResetHolder(std::shared_ptr<Allocation> holder) { holder_ = std::move(holder); }
   size_t capacity() const { return holder_ ? holder_->size() - meta_.offset : 0; }

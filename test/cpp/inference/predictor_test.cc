@@ -262,8 +262,9 @@ TEST(InferencePasses, RegisteredApplierSeesTheProgramAndPassList) {
   inference::SetPassApplier(nullptr);
   EXPECT_TRUE(seen.empty()) << "ir_optim off must not call the applier";
   config.SwitchIrOptim(true);
-  inference::SetPassApplier(
-      [&](framework::ProgramDesc*, const std::vector<std::string>& p) { seen = p; });
+  inference::SetPassApplier([&](framework::ProgramDesc*, const std::vector<std::string>& p) {
+    seen = p;
+  });
   CreatePredictor(config);
   inference::SetPassApplier(nullptr);
   EXPECT_EQ(seen, std::vector<std::string>{"my_pass"});

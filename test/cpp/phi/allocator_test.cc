@@ -69,7 +69,7 @@ TEST(ImpossibleShapes, DDimRefusesOverflowAndBadExtents) {
   EXPECT_THROW(DDim(std::vector<int64_t>{big, big}), CommonError);
   EXPECT_THROW(DDim(std::vector<int64_t>{-2, 3}), CommonError);
   EXPECT_NO_THROW(DDim(std::vector<int64_t>{-1, big, 1024}));  // unknown extents do not count
-  EXPECT_EQ(DDim({0, big, big}).numel(), 0);                   // an empty tensor is possible
+  EXPECT_EQ(DDim({0, big, big}).numel(), 0);      // an empty tensor is possible
   DDim d({big, 2});
   d[1] = big;  // mutated past construction: numel still refuses
   EXPECT_THROW(d.numel(), CommonError);

@@ -1,8 +1,6 @@
 // Tests of conv2d and conv2d_grad against a direct seven-loop convolution (strides, paddings,
 // dilations, groups, pointwise windows, batches split into im2col chunks, NHWC), float64
 // central-difference gradients, im2col/col2im adjointness, and ConvInferMeta's errors.
-#include "paddle/phi/kernels/conv_kernel.h"
-
 #include <string>
 #include <vector>
 
@@ -10,6 +8,7 @@
 #include "paddle/phi/infermeta/backward.h"
 #include "paddle/phi/infermeta/nn.h"
 #include "paddle/phi/kernels/conv_grad_kernel.h"
+#include "paddle/phi/kernels/conv_kernel.h"
 #include "paddle/phi/kernels/funcs/im2col.h"
 #include "paddle/phi/kernels/funcs/sgemm_packed.h"
 #include "test/cpp/phi/kernel_test_util.h"
@@ -228,12 +227,12 @@ TEST(ConvGradKernel, EitherGradientMayBeNull) {
   DenseTensor dout = RandomTensor<double>({1, 2, 2, 2}, 15);
   DenseTensor dx_only(DataType::FLOAT64, x.dims()), dw_only(DataType::FLOAT64, w.dims());
   DenseTensor dx_both(DataType::FLOAT64, x.dims()), dw_both(DataType::FLOAT64, w.dims());
-  ConvGradKernel<double>(Ctx(), x, w, dout, a.strides, a.paddings, a.padding_algorithm, a.dilations,
-                         a.groups, a.data_format, &dx_only, nullptr);
-  ConvGradKernel<double>(Ctx(), x, w, dout, a.strides, a.paddings, a.padding_algorithm, a.dilations,
-                         a.groups, a.data_format, nullptr, &dw_only);
-  ConvGradKernel<double>(Ctx(), x, w, dout, a.strides, a.paddings, a.padding_algorithm, a.dilations,
-                         a.groups, a.data_format, &dx_both, &dw_both);
+  ConvGradKernel<double>(Ctx(), x, w, dout, a.strides, a.paddings, a.padding_algorithm,
+                         a.dilations, a.groups, a.data_format, &dx_only, nullptr);
+  ConvGradKernel<double>(Ctx(), x, w, dout, a.strides, a.paddings, a.padding_algorithm,
+                         a.dilations, a.groups, a.data_format, nullptr, &dw_only);
+  ConvGradKernel<double>(Ctx(), x, w, dout, a.strides, a.paddings, a.padding_algorithm,
+                         a.dilations, a.groups, a.data_format, &dx_both, &dw_both);
   ExpectNear(ToVector<double>(dx_only), ToVector<double>(dx_both), 0);
   ExpectNear(ToVector<double>(dw_only), ToVector<double>(dw_both), 0);
 }

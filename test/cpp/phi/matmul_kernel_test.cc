@@ -1,7 +1,5 @@
 // Tests of matmul and matmul_grad against a naive triple loop (transposes, 1-D operands,
 // broadcast batches), the GEMM wrapper, MatmulInferMeta and its shape errors.
-#include "paddle/phi/kernels/matmul_kernel.h"
-
 #include <algorithm>
 
 #include "paddle/phi/core/kernel_registry.h"
@@ -9,6 +7,7 @@
 #include "paddle/phi/kernels/funcs/blas.h"
 #include "paddle/phi/kernels/funcs/sgemm_packed.h"
 #include "paddle/phi/kernels/matmul_grad_kernel.h"
+#include "paddle/phi/kernels/matmul_kernel.h"
 #include "test/cpp/phi/kernel_test_util.h"
 
 namespace phi {
@@ -17,8 +16,8 @@ namespace {
 
 // numpy.matmul written out directly: vectors become [1, K] / [K, 1], batches broadcast.
 std::vector<double> NaiveMatmul(const std::vector<double>& x, std::vector<int64_t> xd,
-                                const std::vector<double>& y, std::vector<int64_t> yd, bool trans_x,
-                                bool trans_y, std::vector<int64_t>* out_dims) {
+                                const std::vector<double>& y, std::vector<int64_t> yd,
+                                bool trans_x, bool trans_y, std::vector<int64_t>* out_dims) {
   const bool x_vec = xd.size() == 1, y_vec = yd.size() == 1;
   if (x_vec) xd = {1, xd[0]}, trans_x = false;
   if (y_vec) yd = {yd[0], 1}, trans_y = false;
@@ -70,25 +69,16 @@ struct MatmulCase {
 
 const std::vector<MatmulCase>& Cases() {
   static const std::vector<MatmulCase> cases = {
-      {{3, 4}, {4, 5}, false, false},
-      {{4, 3}, {4, 5}, true, false},
-      {{3, 4}, {5, 4}, false, true},
-      {{4, 3}, {5, 4}, true, true},
-      {{2, 1, 3, 4}, {5, 4, 6}, false, false},
-      {{2, 1, 4, 3}, {5, 6, 4}, true, true},
-      {{2, 3, 4}, {4, 5}, false, false},
-      {{2, 3, 4}, {5, 4}, false, true},
-      {{2, 4, 3}, {4, 5}, true, false},
-      {{4, 5}, {3, 5, 2}, false, false},
+      {{3, 4}, {4, 5}, false, false},          {{4, 3}, {4, 5}, true, false},
+      {{3, 4}, {5, 4}, false, true},           {{4, 3}, {5, 4}, true, true},
+      {{2, 1, 3, 4}, {5, 4, 6}, false, false}, {{2, 1, 4, 3}, {5, 6, 4}, true, true},
+      {{2, 3, 4}, {4, 5}, false, false},       {{2, 3, 4}, {5, 4}, false, true},
+      {{2, 4, 3}, {4, 5}, true, false},        {{4, 5}, {3, 5, 2}, false, false},
       {{3, 1, 2, 4}, {1, 2, 4, 3}, false, false},
-      {{4}, {4, 5}, false, false},
-      {{4}, {5, 4}, true, true},
-      {{3, 4}, {4}, false, false},
-      {{4, 3}, {4}, true, false},
-      {{4}, {4}, false, false},
-      {{4}, {2, 4, 3}, false, false},
-      {{2, 3, 4}, {4}, false, false},
-      {{2, 3, 4}, {2, 4, 5}, false, false},
+      {{4}, {4, 5}, false, false},             {{4}, {5, 4}, true, true},
+      {{3, 4}, {4}, false, false},             {{4, 3}, {4}, true, false},
+      {{4}, {4}, false, false},                {{4}, {2, 4, 3}, false, false},
+      {{2, 3, 4}, {4}, false, false},          {{2, 3, 4}, {2, 4, 5}, false, false},
   };
   return cases;
 }
@@ -133,13 +123,13 @@ TEST(MatmulKernel, HandComputed2x2) {
 TEST(MatmulKernel, MatchesNaiveLoopForAllCases) {
   uint32_t seed = 1;
   for (const MatmulCase& c : Cases()) {
-    SCOPED_TRACE(::testing::Message()
-                 << "x " << DDim(c.x) << " y " << DDim(c.y) << " trans " << c.trans_x << c.trans_y);
+    SCOPED_TRACE(::testing::Message() << "x " << DDim(c.x) << " y " << DDim(c.y) << " trans "
+                                      << c.trans_x << c.trans_y);
     std::vector<double> xv = Values(DDim(c.x).numel(), seed++);
     std::vector<double> yv = Values(DDim(c.y).numel(), seed++);
     std::vector<int64_t> expected_dims;
-    std::vector<double> expected =
-        NaiveMatmul(xv, c.x, yv, c.y, c.trans_x, c.trans_y, &expected_dims);
+    std::vector<double> expected = NaiveMatmul(xv, c.x, yv, c.y, c.trans_x, c.trans_y,
+                                               &expected_dims);
     DenseTensor x = MakeTensor<double>(DDim(c.x), xv), y = MakeTensor<double>(DDim(c.y), yv);
     DenseTensor out;
     MatmulKernel<double>(Ctx(), x, y, c.trans_x, c.trans_y, &out);
@@ -221,8 +211,8 @@ TEST(MatmulKernel, EmptyInnerDimGivesZeros) {
 TEST(MatmulGradKernel, CentralDifferenceForAllCases) {
   uint32_t seed = 100;
   for (const MatmulCase& c : Cases()) {
-    SCOPED_TRACE(::testing::Message()
-                 << "x " << DDim(c.x) << " y " << DDim(c.y) << " trans " << c.trans_x << c.trans_y);
+    SCOPED_TRACE(::testing::Message() << "x " << DDim(c.x) << " y " << DDim(c.y) << " trans "
+                                      << c.trans_x << c.trans_y);
     std::vector<DenseTensor> inputs = {RandomTensor<double>(DDim(c.x), seed++),
                                        RandomTensor<double>(DDim(c.y), seed++)};
     auto forward = [&](const std::vector<DenseTensor>& in) {
@@ -288,7 +278,8 @@ TEST(MatmulInferMeta, MismatchedShapesAreInvalidArgument) {
     EXPECT_NE(std::string(e.what()).find("batch dims"), std::string::npos) << e.what();
   }
   DenseTensor scalar(DataType::FLOAT32, DDim());
-  EXPECT_THROW(MatmulInferMeta(&scalar, &y, false, false, &out_meta), common::InvalidArgumentError);
+  EXPECT_THROW(MatmulInferMeta(&scalar, &y, false, false, &out_meta),
+               common::InvalidArgumentError);
   DenseTensor y64(DataType::FLOAT64, DDim({4, 3}));
   EXPECT_THROW(MatmulInferMeta(&x, &y64, false, false, &out_meta), common::InvalidArgumentError);
 }
@@ -296,7 +287,8 @@ TEST(MatmulInferMeta, MismatchedShapesAreInvalidArgument) {
 TEST(MatmulKernel, MismatchedShapesRaiseInKernel) {
   DenseTensor x = RandomTensor<double>({2, 4}, 1), y = RandomTensor<double>({5, 3}, 2);
   DenseTensor out, dx, dy;
-  EXPECT_THROW(MatmulKernel<double>(Ctx(), x, y, false, false, &out), common::InvalidArgumentError);
+  EXPECT_THROW(MatmulKernel<double>(Ctx(), x, y, false, false, &out),
+               common::InvalidArgumentError);
   DenseTensor good_y = RandomTensor<double>({4, 3}, 3);
   DenseTensor wrong_dout = RandomTensor<double>({3, 3}, 4);
   EXPECT_THROW(MatmulGradKernel<double>(Ctx(), x, good_y, wrong_dout, false, false, &dx, &dy),
