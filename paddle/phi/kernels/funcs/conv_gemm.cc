@@ -32,6 +32,31 @@ inline void CopyEveryOther(const float* src, int64_t len, float* o) {
   for (; t < len; ++t) o[t] = src[2 * t];
 }
 
+// Slack past a line that CopyWithin may write.
+constexpr int64_t kLineSlack = 8;
+
+// o[t] = src[t] for a <= t < b and 0 for the other t in [t0, t1), with t0 <= a <= b <= t1 (src
+// is only read in [a, b)). Vectors of 8 with masked loads: rows of 7 to 56 outputs cost no
+// library calls; it may write up to kLineSlack - 1 floats past o + t1.
+inline void CopyWithin(const float* src, int64_t t0, int64_t t1, int64_t a, int64_t b, float* o) {
+#ifdef __AVX2__
+  const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+  for (int64_t t = t0; t < t1; t += 8) {
+    // Lane l is t + l: inside [a, b) when t + l > a - 1 and b > t + l.
+    const __m256i at = _mm256_add_epi32(_mm256_set1_epi32(static_cast<int>(t)), lane);
+    const __m256i inside =
+        _mm256_and_si256(_mm256_cmpgt_epi32(at, _mm256_set1_epi32(static_cast<int>(a - 1))),
+                         _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(b)), at));
+    // Masked-off lanes are not read (and give 0), wherever src + t points.
+    _mm256_storeu_ps(o + t, _mm256_maskload_ps(src + t, inside));
+  }
+#else
+  std::fill(o + t0, o + a, 0.0f);
+  std::copy(src + a, src + b, o + a);
+  std::fill(o + b, o + t1, 0.0f);
+#endif
+}
+
 // a / b rounded up, for b > 0 and any a.
 inline int64_t CeilDiv(int64_t a, int64_t b) { return a >= 0 ? (a + b - 1) / b : -((-a) / b); }
 
@@ -81,8 +106,7 @@ void ConvWindowsB::Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, float* d
   const int64_t pixels = out_h * out_w;
   const int64_t window = p_.kernel_h * p_.kernel_w;
   const int64_t padded = (nc + kNr - 1) / kNr * kNr;
-  float* line = LineBuffer(padded);
-  std::fill(line + nc, line + padded, 0.0f);
+  float* line = LineBuffer(padded + kLineSlack);
   const int64_t first_img = n0 / pixels, first_oh = n0 % pixels / out_w, first_ow = n0 % out_w;
   int64_t c = k0 / window, kh = k0 % window / p_.kernel_w, kw = k0 % p_.kernel_w;
   for (int64_t q = 0; q < kc; ++q) {
@@ -97,17 +121,18 @@ void ConvWindowsB::Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, float* d
       const int64_t len = std::min(out_w - ow, nc - j);
       float* o = line + j - ow;  // o[ow'] is output column ow' of this output row
       const int64_t y = oh * sh + dy;
+      const int64_t end = ow + len;
+      const int64_t a = std::min(std::max(ow_lo, ow), end);
+      const int64_t b = std::max(std::min(ow_hi, end), a);
+      const float* row = channel + img * image_stride_ + y * in_w + dx;  // row[ow * sw]: ow's tap
       if (y < 0 || y >= in_h) {
-        std::fill(o + ow, o + ow + len, 0.0f);
+        std::fill(o + ow, o + end, 0.0f);
+      } else if (sw == 1) {
+        CopyWithin(row, ow, end, a, b, o);
       } else {
-        const int64_t end = ow + len;
-        const int64_t a = std::min(std::max(ow_lo, ow), end);
-        const int64_t b = std::max(std::min(ow_hi, end), a);
         std::fill(o + ow, o + a, 0.0f);
-        const float* src = channel + img * image_stride_ + y * in_w + a * sw + dx;
-        if (sw == 1) {
-          std::memcpy(o + a, src, (b - a) * sizeof(float));
-        } else if (sw == 2) {
+        const float* src = row + a * sw;
+        if (sw == 2) {
           CopyEveryOther(src, b - a, o + a);
         } else {
           for (int64_t t = 0; t < b - a; ++t) o[a + t] = src[t * sw];
@@ -121,6 +146,7 @@ void ConvWindowsB::Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, float* d
         ++img;
       }
     }
+    std::fill(line + nc, line + padded, 0.0f);  // the last panel's columns past nc
     float* out = dst + q * kNr;
     for (int64_t j0 = 0; j0 < padded; j0 += kNr, out += kc * kNr) {
       std::memcpy(out, line + j0, kNr * sizeof(float));
