@@ -107,6 +107,12 @@ CASES = [
     # Rows of more than 32 outputs: blocks of rows, each across all strips.
     ((1, 2, 9, 70), 1, (3, 3), {"strides": [2, 2], "paddings": [1, 1]}),
     ((1, 2, 7, 40), 1, (5, 5), {"paddings": [2, 2]}),
+    # A partial strip stores whole vectors that spill into the rows after its own (strips run
+    # from the right): over several rows when rows are narrow, masked only at the plane's end.
+    ((2, 2, 9, 3), 1, (3, 3), {"paddings": [1, 1]}),
+    ((2, 2, 13, 5), 1, (3, 3), {"strides": [2, 2], "paddings": [1, 1]}),
+    ((2, 2, 10, 43), 1, (3, 3), {"paddings": [1, 1]}),
+    ((2, 2, 9, 21), 1, (5, 5), {"paddings": [2, 2]}),
 ]
 
 

@@ -300,7 +300,10 @@ __attribute__((target("avx2,fma"), always_inline)) inline void DirectRowsAvx2(
     if (e.has_bias) sum[j] = _mm256_add_ps(sum[j], bias);
     sum[j] = _mm256_min_ps(high, _mm256_max_ps(low, sum[j]));
     float* dst = out + (oh0 + j) * p.out_w + ow0;
-    if (whole) {
+    // A partial strip stores 8 lanes where they stay inside the plane: the lanes past its row
+    // land in later rows, which the callers write after this one. Only the plane's last
+    // floats take a masked store (slow on some CPUs: AMD's are microcoded).
+    if (whole || (p.out_h - oh0 - j) * p.out_w - ow0 >= 8) {
       _mm256_storeu_ps(dst, sum[j]);
     } else {
       _mm256_maskstore_ps(dst, store_mask, sum[j]);
@@ -362,7 +365,9 @@ __attribute__((target("avx2,fma"))) void DirectPlaneAvx2(const float* in, const 
     // the speed for planes that come from DRAM).
     int64_t oh = 0;
     for (; oh < p.out_h; oh += 4) {
-      for (int64_t ow0 = 0; ow0 < p.out_w; ow0 += 8) {
+      // Strips from the right: a partial last strip spills into the next rows' first columns,
+      // which strip 0 writes after it.
+      for (int64_t ow0 = (p.out_w - 1) / 8 * 8; ow0 >= 0; ow0 -= 8) {
         const Strip<K, S> strip = MakeStrip<K, S>(p, ow0);
         if (oh + 4 <= p.out_h) {
           StripRowsAvx2<K, S, 4>(in, p, wv, strip, oh, ow0, e, out);
@@ -376,8 +381,9 @@ __attribute__((target("avx2,fma"))) void DirectPlaneAvx2(const float* in, const 
     return;
   }
   // At most four strips: each strip's masks once, and its rows in order (a small plane stays in
-  // cache while the strips pass).
-  for (int64_t ow0 = 0; ow0 < p.out_w; ow0 += 8) {
+  // cache while the strips pass). From the right, as above; with one strip a row's spill lands
+  // in the rows after it.
+  for (int64_t ow0 = (p.out_w - 1) / 8 * 8; ow0 >= 0; ow0 -= 8) {
     const Strip<K, S> strip = MakeStrip<K, S>(p, ow0);
     int64_t oh = 0;
     for (; oh + 4 <= p.out_h; oh += 4) StripRowsAvx2<K, S, 4>(in, p, wv, strip, oh, ow0, e, out);
