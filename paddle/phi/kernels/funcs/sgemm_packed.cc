@@ -128,16 +128,14 @@ int64_t GemmKBlock(int64_t k) {
   return blocks > 0 ? (k + blocks - 1) / blocks : 1;
 }
 
+GemmPackedPanels::GemmPackedPanels(int64_t k, int64_t width, int64_t slack)
+    : k_(k), kc_(GemmKBlock(k)), width_(width), floats_(std::max<int64_t>(k * width + slack, 1)) {
+  data_ = AllocateFloats(floats_);
+}
+
 GemmPackedB::GemmPackedB(int64_t k, int64_t n, const GemmMatrixB& b)
-    : k_(k),
-      n_(n),
-      kc_(GemmKBlock(k)),
-      cols_((n + kGemmPanelCols - 1) / kGemmPanelCols * kGemmPanelCols) {
-  data_ = AllocateFloats(std::max<int64_t>(k_ * cols_, 1));
-  for (int64_t p0 = 0; p0 < k_; p0 += kc_) {
-    const int64_t kc = std::min(kc_, k_ - p0);
-    b.Pack(p0, kc, 0, n_, data_.get() + p0 * cols_);
-  }
+    : GemmPackedPanels(k, (n + kGemmPanelCols - 1) / kGemmPanelCols * kGemmPanelCols, 0), n_(n) {
+  for (int64_t p0 = 0; p0 < k_; p0 += kc_) b.Pack(p0, std::min(kc_, k_ - p0), 0, n_, Block(p0));
 }
 
 void GemmRowsB::Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, float* dst) const {
@@ -605,12 +603,11 @@ void FewRowsBlock(int64_t m, int64_t n0, int64_t n1, int64_t k, float alpha, con
 }  // namespace
 
 GemmPackedA::GemmPackedA(int64_t m, int64_t k, const float* a, int64_t lda, bool trans_a)
-    : m_(m), k_(k), kc_(GemmKBlock(k)), rows_((m + kMr - 1) / kMr * kMr) {
-  data_ = AllocateFloats(k_ * rows_ + 8);  // slack: PackSixRows
+    : GemmPackedPanels(k, (m + kMr - 1) / kMr * kMr, 8), m_(m) {  // slack: PackSixRows
   for (int64_t p0 = 0; p0 < k_; p0 += kc_) {
     // The last K block's spill past its panels lands in the slack; the others' in the next
     // block, packed after them.
-    PackA(a, lda, trans_a, 0, m_, p0, std::min(kc_, k_ - p0), data_.get() + p0 * rows_);
+    PackA(a, lda, trans_a, 0, m_, p0, std::min(kc_, k_ - p0), Block(p0));
   }
 }
 
@@ -656,7 +653,8 @@ void PackedSgemm(int64_t, int64_t, int64_t, float, const float*, int64_t, bool, 
   throw std::logic_error("PackedSgemm called in a build without AVX2 + FMA");
 }
 
-GemmPackedA::GemmPackedA(int64_t, int64_t, const float*, int64_t, bool) {
+GemmPackedA::GemmPackedA(int64_t, int64_t, const float*, int64_t, bool)
+    : GemmPackedPanels(0, 0, 0), m_(0) {
   throw std::logic_error("GemmPackedA made in a build without AVX2 + FMA");
 }
 

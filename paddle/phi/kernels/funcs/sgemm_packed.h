@@ -58,41 +58,47 @@ struct GemmFreeFloats {
 };
 using GemmFloats = std::unique_ptr<float[], GemmFreeFloats>;
 
-// op(A) [m, k] packed ahead, whole, in the layout the GEMM packs each block of A into: for weights
-// that many products use (a convolution's filter in an inference model). K block p0 holds m
-// rounded up to 6 rows, in panels of 6: rows [i0, i0 + 6) at At(p0, i0).
-class GemmPackedA {
+// Panels packed ahead, whole, K block by K block (blocks of GemmKBlock(k)): block p0 holds
+// `width` rows of op(A) (or columns of op(B)), rounded up to whole panels, panel after panel.
+class GemmPackedPanels {
+ public:
+  int64_t k() const { return k_; }
+  int64_t bytes() const { return floats_ * 4; }
+  // The panel from row (or column) i0, a multiple of the panel size, of the K block at p0.
+  const float* At(int64_t p0, int64_t i0) const {
+    return data_.get() + p0 * width_ + i0 * std::min(kc_, k_ - p0);
+  }
+
+ protected:
+  // `slack` floats past the panels.
+  GemmPackedPanels(int64_t k, int64_t width, int64_t slack);
+  float* Block(int64_t p0) { return data_.get() + p0 * width_; }
+
+  int64_t k_, kc_, width_, floats_;
+  GemmFloats data_;
+};
+
+// op(A) [m, k] packed ahead in the layout the GEMM packs each block of A into (panels of 6
+// rows): for weights that many products use (a convolution's filter in an inference model).
+class GemmPackedA : public GemmPackedPanels {
  public:
   // a is [m, k] with row stride lda, or [k, m] when trans_a.
   GemmPackedA(int64_t m, int64_t k, const float* a, int64_t lda, bool trans_a);
   int64_t m() const { return m_; }
-  int64_t k() const { return k_; }
-  int64_t bytes() const { return (k_ * rows_ + 8) * 4; }
-  // The packed rows from i0 (a multiple of 6) of the K block starting at p0.
-  const float* At(int64_t p0, int64_t i0) const {
-    return data_.get() + p0 * rows_ + i0 * std::min(kc_, k_ - p0);
-  }
 
  private:
-  int64_t m_, k_, kc_, rows_;
-  GemmFloats data_;
+  int64_t m_;
 };
 
-// op(B) [k, n] of a GemmMatrixB packed ahead, whole (an fc's weights in an inference model): K
-// block p0 holds n rounded up to 16 columns, panel by panel.
-class GemmPackedB {
+// op(B) [k, n] of a GemmMatrixB packed ahead (panels of 16 columns): an fc's weights in an
+// inference model.
+class GemmPackedB : public GemmPackedPanels {
  public:
   GemmPackedB(int64_t k, int64_t n, const class GemmMatrixB& b);
-  int64_t k() const { return k_; }
   int64_t n() const { return n_; }
-  int64_t bytes() const { return k_ * cols_ * 4; }
-  const float* At(int64_t p0, int64_t j0) const {
-    return data_.get() + p0 * cols_ + j0 * std::min(kc_, k_ - p0);
-  }
 
  private:
-  int64_t k_, n_, kc_, cols_;
-  GemmFloats data_;
+  int64_t n_;
 };
 
 // A row-major matrix: b is [k, n] with row stride ldb, or [n, k] when trans. With `packed`
