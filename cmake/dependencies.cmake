@@ -20,6 +20,25 @@ find_path(CBLAS_INCLUDE_DIR cblas.h
         /usr/include/openblas /usr/include REQUIRED)
 message(STATUS "BLAS: ${OPENBLAS_LIBRARY} (cblas.h in ${CBLAS_INCLUDE_DIR})")
 
+if(WITH_GPU)
+  # CUDA toolkit with cuBLAS(Lt) and cuDNN (the toolkit's folder or the system's). Kernels are
+  # built for CMAKE_CUDA_ARCHITECTURES (default 90: Hopper, the GPUs lent here).
+  if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
+    set(CMAKE_CUDA_ARCHITECTURES 90)
+  endif()
+  if(NOT CMAKE_CUDA_COMPILER AND EXISTS /usr/local/cuda/bin/nvcc)
+    set(CMAKE_CUDA_COMPILER /usr/local/cuda/bin/nvcc)
+  endif()
+  enable_language(CUDA)
+  set(CMAKE_CUDA_STANDARD 17)
+  set(CMAKE_CUDA_STANDARD_REQUIRED ON)
+  set(CMAKE_CUDA_FLAGS_RELEASE "-O3 -DNDEBUG")
+  find_package(CUDAToolkit REQUIRED)
+  find_path(CUDNN_INCLUDE_DIR cudnn.h HINTS ${CUDAToolkit_INCLUDE_DIRS} /usr/local/cuda/include REQUIRED)
+  find_library(CUDNN_LIBRARY NAMES cudnn HINTS ${CUDAToolkit_LIBRARY_DIR} /usr/local/cuda/lib64 REQUIRED)
+  message(STATUS "CUDA ${CUDAToolkit_VERSION}, arch ${CMAKE_CUDA_ARCHITECTURES}, cuDNN ${CUDNN_LIBRARY}")
+endif()
+
 if(NOT ONLY_PHI)
   find_package(Protobuf REQUIRED)
   if(WITH_GLOO)

@@ -13,6 +13,7 @@ One record per op (DESIGN.md, "Ops: one record each"):
     grad: elementwise_add_grad          # grad op; its slots name their sources (see op_record.h)
     inplace: {Out: X}
     no_need_buffer: X
+    host_inputs: Start, End             # inputs read on the host (shapes, scalars): kept on CPU
     random: true                        # draws random numbers
     side_effect: true                   # acts beyond its outputs (collectives, send/recv)
     no_kernel: true                     # run by the executor itself (feed, fetch, control flow)
@@ -155,7 +156,8 @@ def literal_attr(name, value):
 def emit_record(rec, out):
     op = rec["op"]
     known = {"op", "inputs", "outputs", "attrs", "infer_meta", "kernel", "kernel_dtype", "grad",
-             "inplace", "no_need_buffer", "random", "side_effect", "no_kernel", "comment"}
+             "inplace", "no_need_buffer", "host_inputs", "random", "side_effect", "no_kernel",
+             "comment"}
     unknown = set(rec) - known
     if unknown:
         raise RecordError(f"op {op}: unknown keys {sorted(unknown)}")
@@ -222,6 +224,10 @@ def emit_record(rec, out):
         if slot not in in_names:
             raise RecordError(f"op {op}: no_need_buffer slot {slot!r} is not an input")
         w(f"    r.no_need_buffer.push_back({cxx_str(slot)});")
+    for slot in split_list(rec.get("host_inputs")):
+        if slot not in in_names:
+            raise RecordError(f"op {op}: host_inputs slot {slot!r} is not an input")
+        w(f"    r.host_inputs.push_back({cxx_str(slot)});")
     if rec.get("random"):
         w("    r.is_random = true;")
     if rec.get("side_effect"):

@@ -40,6 +40,16 @@ assert paddle.__file__.startswith('$PIP_TARGET_DIR') and out.tolist() == [3.0, 3
 print('installed package works:', paddle.__file__)")
 rm -rf "$PIP_TARGET_DIR"
 
+echo "== GPU"
+if PYTHONPATH="$PWD/build/python" python3 -c "from paddle.base import core; import sys; \
+sys.exit(0 if core.is_compiled_with_cuda() and core.get_cuda_device_count() > 0 else 1)"; then
+  echo "a GPU is visible: every op test and test_gpu.py also run on it"
+else
+  PYTHONPATH="$PWD/build/python" python3 -c "from paddle.base import core; \
+print('CUDA backend compiled and linked:', bool(core.is_compiled_with_cuda()))"
+  echo "no GPU visible: GPU checks skipped (placement is tested against the plan on the CPU)"
+fi
+
 if [ -d test/python ] && ls test/python/test_*.py >/dev/null 2>&1 && [ -d build/python ]; then
   echo "== pytest"
   PYTHONPATH="$PWD/build/python${PYTHONPATH:+:$PYTHONPATH}" python3 -m pytest -q test/python

@@ -12,6 +12,7 @@
 #include "paddle/framework/backward.h"
 #include "paddle/framework/var_type.h"
 #include "paddle/phi/core/device_context.h"
+#include "paddle/phi/core/tensor_copy.h"
 
 namespace paddle {
 namespace executor {
@@ -28,15 +29,23 @@ bool IsFeedOrFetch(const std::string& type) {
 
 Interpreter::Interpreter(const framework::ProgramDesc& program, int block_id,
                          framework::Scope* scope, const phi::Place& place,
-                         const std::vector<std::string>& keep)
-    : program_(program), scope_(scope), place_(place) {
-  PD_CHECK(block_id >= 0 && static_cast<size_t>(block_id) < program_.Size(), OutOfRange,
-           "expected a block index in [0, ", program_.Size(), "), but got ", block_id);
-  PD_CHECK(place.is_cpu(), Unimplemented, "expected a CPU place, but got ", place,
-           ": this build has no GPU backend");
+                         const std::vector<std::string>& keep,
+                         const std::unordered_map<std::string, phi::Place>* outer_homes)
+    : scope_(scope), place_(place) {
+  PD_CHECK(block_id >= 0 && static_cast<size_t>(block_id) < program.Size(), OutOfRange,
+           "expected a block index in [0, ", program.Size(), "), but got ", block_id);
+  phi::DeviceContextFor(place);  // refuses a place this build or machine has no backend for
+  if (NeedsPlacement(place)) {
+    PlacementOptions options;
+    options.default_place = place;
+    if (outer_homes != nullptr) options.outer_homes = *outer_homes;
+    plan_ = std::make_unique<ExecutionPlan>(PlanPlacement(program, block_id, options));
+    program_ = plan_->program;
+  } else {
+    program_ = program;
+  }
   block_ = &program_.Block(block_id);
   local_scope_ = std::make_unique<framework::Scope>(scope_);
-  dev_ctx_ = std::make_unique<phi::CPUContext>();
   Build(keep);
 }
 
@@ -80,6 +89,13 @@ void Interpreter::Build(const std::vector<std::string>& keep) {
   }
   BuildDependencies();
   BuildGarbageCollection(keep);
+  if (plan_ != nullptr) {
+    for (const auto& [name, home] : plan_->homes) {
+      const VarDesc* desc = block_->FindVarRecursive(name);
+      if (desc == nullptr || !desc->Persistable() || !home.is_gpu()) continue;
+      persistable_homes_.emplace_back(TensorOf(name), home);
+    }
+  }
   std::unordered_set<std::string> written, listed;
   for (const Instruction& instr : instructions_) {
     if (instr.skip) continue;
@@ -97,6 +113,7 @@ void Interpreter::BuildInstruction(size_t index, Instruction* instr) {
   const OpDesc* op = block_->Op(index);
   instr->op = op;
   instr->op_index = index;
+  instr->place = plan_ != nullptr ? plan_->op_places[index] : place_;
   if (IsFeedOrFetch(op->Type())) {
     instr->skip = true;
     return;
@@ -136,10 +153,11 @@ void Interpreter::BuildInstruction(size_t index, Instruction* instr) {
   framework::SlotTensors inputs = slot_tensors(true), outputs = slot_tensors(false);
 
   std::string dtype_input;
-  phi::KernelKey key = framework::ChooseKernelKey(*op, record, *block_, place_, &dtype_input);
+  phi::KernelKey key =
+      framework::ChooseKernelKey(*op, record, *block_, instr->place, &dtype_input);
   const phi::DenseTensor* dtype_source = dtype_input.empty() ? nullptr : TensorOf(dtype_input);
-  instr->prepared = std::make_unique<framework::PreparedOp>(*op, record, key, dtype_source, inputs,
-                                                            outputs, dev_ctx_.get());
+  instr->prepared = std::make_unique<framework::PreparedOp>(
+      *op, record, key, dtype_source, inputs, outputs, &phi::DeviceContextFor(instr->place));
 }
 
 void Interpreter::BuildDependencies() {
@@ -324,6 +342,9 @@ std::vector<phi::DenseTensor> Interpreter::Run(
              "' in the feed: op '", block_->Op(reader)->Type(), "' (#", reader,
              ") reads it and no op before writes it, but the feed has no entry for it");
   }
+  for (auto& [tensor, home] : persistable_homes_) {
+    if (tensor->initialized() && tensor->place() != home) phi::Copy(*tensor, home, tensor);
+  }
   phi::MemoryStats& stats = phi::GetCPUAllocator()->stats();
   stats.ResetPeak();
   int64_t base = stats.current.load();
@@ -351,15 +372,18 @@ std::vector<phi::DenseTensor> Interpreter::Run(
     // The caller owns what it fetched: a later run must not write into it. A temporary hands
     // its storage over (the next run allocates afresh); a persistable, which ops such as an
     // optimizer update in place, is copied.
-    if (local_scope_->FindLocalVar(name) == var) {
+    if (t->place().is_gpu()) {
+      // Fetches are host tensors: the copy waits for the device.
+      phi::DenseTensor host;
+      phi::Copy(*t, phi::CPUPlace(), &host);
+      fetched.push_back(std::move(host));
+      if (local_scope_->FindLocalVar(name) == var) t->clear();
+    } else if (local_scope_->FindLocalVar(name) == var) {
       fetched.push_back(*t);
       t->clear();
     } else {
-      phi::DenseTensor copy(t->dtype(), t->dims());
-      if (t->nbytes() > 0) {
-        void* dst = dev_ctx_->Alloc(&copy, t->dtype());
-        std::memcpy(dst, t->raw_data(), t->nbytes());
-      }
+      phi::DenseTensor copy;
+      phi::Copy(*t, phi::CPUPlace(), &copy);
       fetched.push_back(std::move(copy));
     }
   }
@@ -370,7 +394,7 @@ bool Interpreter::ConditionHolds(const std::string& name, bool scalar) const {
   framework::Variable* var = local_scope_->FindVar(name);
   PD_CHECK(var != nullptr && var->IsType<phi::DenseTensor>(), NotFound,
            "expected condition variable '", name, "', but it is not in the scope");
-  const phi::DenseTensor& cond = var->Get<phi::DenseTensor>();
+  const phi::DenseTensor cond = phi::ToHost(var->Get<phi::DenseTensor>());
   if (!scalar) return cond.numel() > 0;
   PD_CHECK(cond.numel() == 1 && cond.dtype() == phi::DataType::BOOL, InvalidArgument,
            "expected condition '", name, "' to be a bool tensor of one element, but got ",
@@ -384,7 +408,8 @@ void Interpreter::RunControlFlow(Instruction* instr) {
     if (instr->child == nullptr) {
       std::vector<std::string> keep = op.OutputArgumentNames();
       instr->child = std::make_unique<Interpreter>(program_, instr->sub_block,
-                                                   local_scope_.get(), place_, keep);
+                                                   local_scope_.get(), place_, keep,
+                                                   plan_ != nullptr ? &plan_->homes : nullptr);
     }
     return instr->child.get();
   };

@@ -5,12 +5,14 @@
 #pragma once
 
 #include <memory>
+#include <unordered_map>
 
 #include "paddle/phi/common/place.h"
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "paddle/executor/execution_plan.h"
 #include "paddle/framework/block_desc.h"
 #include "paddle/framework/prepared_op.h"
 #include "paddle/framework/scope.h"
@@ -24,6 +26,7 @@ struct Instruction {
   const framework::OpDesc* op = nullptr;
   const framework::OpRecord* record = nullptr;
   size_t op_index = 0;
+  phi::Place place;  // where the execution plan put the op
   bool skip = false;  // feed/fetch ops: the interpreter binds feeds and fetches by name
   // Control flow (conditional_block, while): the sub-block, run by a child interpreter
   // built on first use.
@@ -50,8 +53,12 @@ class Interpreter {
  public:
   // `scope` holds persistable variables and must outlive the interpreter; temporaries live
   // in a scope the interpreter owns. Variables in `keep` (fetch targets) are never freed.
+  // On a GPU place the block is first planned (ExecutionPlan): each op's device is decided
+  // and the host/device copies inserted before anything is built; `outer_homes` gives a
+  // sub-block the homes its parent's plan chose.
   Interpreter(const framework::ProgramDesc& program, int block_id, framework::Scope* scope,
-              const phi::Place& place, const std::vector<std::string>& keep = {});
+              const phi::Place& place, const std::vector<std::string>& keep = {},
+              const std::unordered_map<std::string, phi::Place>* outer_homes = nullptr);
   ~Interpreter();
 
   // Binds feeds by name (zero-copy; checked against the VarDescs), runs every instruction,
@@ -67,6 +74,8 @@ class Interpreter {
   int64_t last_peak_bytes() const { return last_peak_bytes_; }
   framework::Scope* local_scope() const { return local_scope_.get(); }
   const framework::ProgramDesc& program() const { return program_; }
+  // The placement this interpreter runs (null on the CPU, where every op runs on the host).
+  const ExecutionPlan* plan() const { return plan_.get(); }
 
  private:
   void Build(const std::vector<std::string>& keep);
@@ -85,7 +94,10 @@ class Interpreter {
   framework::Scope* scope_;
   std::unique_ptr<framework::Scope> local_scope_;
   phi::Place place_;
-  std::unique_ptr<phi::DeviceContext> dev_ctx_;
+  std::unique_ptr<ExecutionPlan> plan_;
+  // Persistables whose home the plan put on a device, moved there at the start of a run if
+  // something (a CPU startup program, a load) left them elsewhere.
+  std::vector<std::pair<phi::DenseTensor*, phi::Place>> persistable_homes_;
   std::vector<Instruction> instructions_;
   // Temporaries read before any op writes them: they must come from the feed.
   std::vector<std::pair<std::string, size_t>> must_feed_;  // name, first reader

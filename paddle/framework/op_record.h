@@ -63,6 +63,9 @@ struct OpRecord {
   GradSpec grad;
   std::vector<std::pair<std::string, std::string>> inplace;  // output slot <- input slot
   std::vector<std::string> no_need_buffer;  // inputs whose data the kernel never reads
+  // Inputs read on the host by InferMeta or the kernel (shapes, scalar parameters): wherever
+  // the op runs, the placement step keeps them on the CPU.
+  std::vector<std::string> host_inputs;
   bool is_random = false;  // draws random numbers: random ops run in program order
   // Acts beyond its outputs (collectives: every rank must run them, in the same order):
   // never removed or folded by passes, and run in program order like random ops.

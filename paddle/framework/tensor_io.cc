@@ -6,6 +6,7 @@
 
 #include "paddle/framework/var_type.h"
 #include "paddle/phi/core/device_context.h"
+#include "paddle/phi/core/tensor_copy.h"
 
 namespace paddle {
 namespace framework {
@@ -46,8 +47,10 @@ void SerializeTensor(std::ostream& os, const phi::DenseTensor& tensor) {
   std::string bytes = desc.SerializeAsString();
   WritePod<int32_t>(os, static_cast<int32_t>(bytes.size()));
   os.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  if (tensor.nbytes() > 0)
-    os.write(static_cast<const char*>(tensor.raw_data()), static_cast<std::streamsize>(tensor.nbytes()));
+  if (tensor.nbytes() > 0) {
+    const phi::DenseTensor host = phi::ToHost(tensor);  // a GPU tensor is written from a copy
+    os.write(static_cast<const char*>(host.raw_data()), static_cast<std::streamsize>(host.nbytes()));
+  }
 }
 
 void DeserializeTensor(std::istream& is, phi::DenseTensor* tensor, const std::string& source) {

@@ -10,6 +10,7 @@
 #include "paddle/framework/model_io.h"
 #include "paddle/framework/op_record.h"
 #include "paddle/framework/var_type.h"
+#include "paddle/phi/core/device_runtime.h"
 #include "paddle/inference/pass_hook.h"
 #include "paddle/inference/predictor_impl.h"
 #include "paddle/phi/core/kernel_registry.h"  // TailoredNote
@@ -253,9 +254,15 @@ void ApplyIrPasses(const paddle_infer::Config& config, framework::ProgramDesc* p
 }  // namespace
 
 std::shared_ptr<const LoadedModel> LoadModel(const paddle_infer::Config& config) {
-  PD_CHECK(!config.use_gpu(), Unimplemented, "expected a CPU config, but Config::EnableUseGpu(",
-           config.memory_pool_init_size_mb(), ", ", config.gpu_device_id(),
-           ") was called and this build has no GPU backend; call Config::DisableGpu()");
+  PD_CHECK(!config.use_gpu() || phi::CompiledWithCuda(), Unimplemented,
+           "expected a CPU config, but Config::EnableUseGpu(", config.memory_pool_init_size_mb(),
+           ", ", config.gpu_device_id(),
+           ") was called and this build has no GPU backend (build with -DWITH_GPU=ON); call "
+           "Config::DisableGpu()");
+  PD_CHECK(!config.use_gpu() || config.gpu_device_id() < phi::GpuDeviceCount(),
+           PreconditionNotMet, "expected Config::EnableUseGpu's device id to name one of the ",
+           phi::GpuDeviceCount(), " GPUs this process sees, but got device ",
+           config.gpu_device_id(), "; call Config::DisableGpu() to run on the CPU");
   ModelSource src = Resolve(config);
   auto model = std::make_shared<LoadedModel>();
   model->program_source = src.program_source;

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <mutex>
 #include <set>
 
 #include "paddle/common/errors.h"
@@ -18,6 +19,8 @@
 #include "paddle/framework/var_type.h"
 #include "paddle/inference/predictor_impl.h"
 #include "paddle/phi/core/device_context.h"
+#include "paddle/phi/core/device_runtime.h"
+#include "paddle/phi/core/tensor_copy.h"
 
 namespace paddle_infer {
 
@@ -59,12 +62,28 @@ std::shared_ptr<TensorSlot> MakeSlot(const LoadedModel& model, const std::string
 }
 
 phi::DenseTensor DeepCopy(const phi::DenseTensor& src) {
-  phi::DenseTensor copy(src.dtype(), src.dims());
-  if (src.initialized() && src.numel() > 0) {
-    void* dst = copy.AllocateStorage(phi::GetCPUAllocator());
-    std::memcpy(dst, src.raw_data(), src.nbytes());
-  }
+  if (!src.initialized()) return phi::DenseTensor(src.dtype(), src.dims());
+  phi::DenseTensor copy;
+  phi::Copy(src, src.place(), &copy);
   return copy;
+}
+
+phi::Place PlaceOf(const Config& config) {
+  if (config.use_gpu()) return phi::GPUPlace(config.gpu_device_id());
+  return phi::CPUPlace();
+}
+
+// Moves the shared parameters to the homes the execution plan chose (on a GPU config, those
+// the device's ops read), once for the model and all its clones.
+void MoveParametersHome(const LoadedModel& model, const paddle::executor::ExecutionPlan& plan) {
+  static std::mutex mu;
+  std::lock_guard<std::mutex> lock(mu);
+  for (const auto& [name, home] : plan.homes) {
+    framework::Variable* var = model.parameters->FindLocalVar(name);
+    if (var == nullptr || !var->IsType<phi::DenseTensor>()) continue;
+    phi::DenseTensor* tensor = var->GetMutable<phi::DenseTensor>();
+    if (tensor->initialized() && tensor->place() != home) phi::Copy(*tensor, home, tensor);
+  }
 }
 
 std::string JoinNames(const std::vector<std::shared_ptr<TensorSlot>>& slots) {
@@ -97,7 +116,8 @@ Predictor::Impl::Impl(std::shared_ptr<const LoadedModel> model) : model_(std::mo
   }
   try {
     interpreter_ = std::make_unique<paddle::executor::Interpreter>(
-        model_->program, 0, scope_.get(), phi::CPUPlace(), model_->output_names);
+        model_->program, 0, scope_.get(), PlaceOf(model_->config), model_->output_names);
+    if (interpreter_->plan() != nullptr) MoveParametersHome(*model_, *interpreter_->plan());
   } catch (const std::exception& e) {
     common::RethrowWithContext(e, "while preparing the model program " + source() + " to run");
   }
@@ -294,6 +314,7 @@ uint64_t Predictor::TryShrinkMemory() {
   // As PaddlePaddle releases its memory pool: blocks the allocator keeps for reuse (these
   // and any other predictor's) go back to the system.
   phi::GetCPUAllocator()->ReleaseCache();
+  phi::ReleaseGpuMemoryCaches();
   return released > allocated ? static_cast<uint64_t>(released - allocated) : 0;
 }
 

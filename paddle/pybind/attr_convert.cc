@@ -5,6 +5,7 @@
 #include "paddle/framework/op_record.h"
 #include "paddle/framework/var_type.h"
 #include "paddle/phi/core/device_context.h"
+#include "paddle/phi/core/tensor_copy.h"
 #include "paddle/pybind/pybind_common.h"
 
 namespace paddle {
@@ -167,7 +168,8 @@ py::array TensorToNumpy(const phi::DenseTensor& tensor) {
   if (tensor.nbytes() > 0) {
     PD_CHECK(tensor.initialized(), PreconditionNotMet,
              "expected an initialized tensor to convert to numpy, but its storage is empty");
-    std::memcpy(array.mutable_data(), tensor.raw_data(), tensor.nbytes());
+    const phi::DenseTensor host = phi::ToHost(tensor);  // waits for the device
+    std::memcpy(array.mutable_data(), host.raw_data(), host.nbytes());
   }
   return array;
 }

@@ -2,6 +2,7 @@
 // InvalidArgument -> ValueError, NotFound -> KeyError... (see DESIGN.md, "Errors").
 #include "paddle/common/flags.h"
 #include "paddle/phi/core/device_context.h"
+#include "paddle/phi/core/device_runtime.h"
 #include "paddle/phi/kernels/funcs/random.h"
 #include "paddle/pybind/pybind_common.h"
 
@@ -51,6 +52,19 @@ PYBIND11_MODULE(libpaddle, m) {
   m.def("get_num_threads", &phi::GetNumCPUThreads);
   m.def("cpu_memory_current", [] { return phi::GetCPUAllocator()->stats().current.load(); });
   m.def("cpu_memory_peak", [] { return phi::GetCPUAllocator()->stats().peak.load(); });
+  m.def("is_compiled_with_cuda", &phi::CompiledWithCuda);
+  m.def("get_cuda_device_count", &phi::GpuDeviceCount);
+  m.def("synchronize", &phi::Synchronize);
+  m.def("gpu_memory_stats", [](int device_id) {
+    phi::DeviceMemoryStats stats = phi::GpuMemoryStats(device_id);
+    py::dict d;
+    d["allocated"] = stats.allocated;
+    d["peak_allocated"] = stats.peak_allocated;
+    d["reserved"] = stats.reserved;
+    return d;
+  });
+  m.def("reset_gpu_peak_memory", &phi::ResetGpuPeakMemory);
+  m.def("empty_gpu_cache", &phi::ReleaseGpuMemoryCaches);
 }
 
 }  // namespace pybind

@@ -1,6 +1,7 @@
 // Bindings of Place, DenseTensor (to and from NumPy), Variable and Scope.
 #include "paddle/framework/scope.h"
 #include "paddle/framework/var_type.h"
+#include "paddle/phi/core/tensor_copy.h"
 #include "paddle/pybind/pybind_common.h"
 
 namespace paddle {
@@ -22,9 +23,11 @@ void BindTensorAndScope(py::module_* module) {
 
   py::class_<phi::DenseTensor>(m, "DenseTensor")
       .def(py::init<>())
-      .def("set", [](phi::DenseTensor& t, py::array array, const phi::Place&) {
+      .def("set", [](phi::DenseTensor& t, py::array array, const phi::Place& place) {
         t = NumpyToTensor(array);
+        if (place.is_gpu()) phi::Copy(t, place, &t);
       }, py::arg("array"), py::arg("place") = phi::CPUPlace())
+      .def("_place", &phi::DenseTensor::place)
       .def("shape", [](const phi::DenseTensor& t) { return t.dims().ToVector(); })
       .def("_dtype", [](const phi::DenseTensor& t) {
         return framework::DataTypeToVarType(t.dtype());

@@ -64,16 +64,7 @@ def get_flags(names):
     return {n: core.get_flag(n.replace("FLAGS_", "")) for n in names}
 
 
-def is_compiled_with_cuda():
-    return False
-
-
-def get_device():
-    return "cpu"
-
-
-def set_device(device):
-    if not str(device).startswith("cpu"):
-        raise ValueError(f"expected device 'cpu' (this build has no GPU backend), but got {device!r}")
-    return CPUPlace()
+from paddle import device  # noqa: F401,E402
+from paddle import amp  # noqa: F401,E402
+from paddle.device import get_device, is_compiled_with_cuda, set_device  # noqa: F401,E402
 from paddle.distributed import DataParallel  # noqa: F401,E402

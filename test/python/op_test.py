@@ -6,10 +6,33 @@ grad ops against float64 central differences.
     check_grad("relu", {"X": x}, attrs={}, outputs=["Out"], wrt=["X"])
 
 Inputs map a slot to an array or to a list of (name, array) for duplicable slots.
+
+Where the build has the CUDA backend and a GPU is visible, every check also runs on the GPU
+(CUDAPlace(0)) against the same NumPy reference: the execution plan puts the op on the GPU
+when it has a GPU kernel for the dtype (and on the CPU otherwise, with the copies around it).
+PADDLE_TEST_GPU=0 turns that off; a case whose reference depends on the CPU's random stream
+passes places=("cpu",).
 """
+import os
+
 import numpy as np
 
 from paddle.base import core
+
+GPU_AVAILABLE = (os.environ.get("PADDLE_TEST_GPU", "1") != "0" and core.is_compiled_with_cuda()
+                 and core.get_cuda_device_count() > 0)
+
+
+def places_to_check(places=("cpu", "gpu")):
+    """The places a check runs on: CPU always, the GPU where one is available."""
+    out = [core.CPUPlace()] if "cpu" in places else []
+    if "gpu" in places and GPU_AVAILABLE:
+        out.append(core.CUDAPlace(0))
+    return out
+
+
+def _place_name(place):
+    return "GPU" if place.is_gpu_place() else "CPU"
 
 _DTYPES = {np.dtype("float32"): core.VarType.FP32, np.dtype("float64"): core.VarType.FP64,
            np.dtype("int32"): core.VarType.INT32, np.dtype("int64"): core.VarType.INT64,
@@ -67,11 +90,11 @@ def build_program(op_type, inputs, attrs=None, outputs=None):
     return program, feeds, out_names, op
 
 
-def run_op(op_type, inputs, attrs=None, outputs=None, fetch=None):
+def run_op(op_type, inputs, attrs=None, outputs=None, fetch=None, place=None):
     program, feeds, out_names, _ = build_program(op_type, inputs, attrs, outputs)
     fetch = fetch or list(outputs or {})
     names = [n for slot in fetch for n in out_names[slot]]
-    exe = core.Executor(core.CPUPlace())
+    exe = core.Executor(place if place is not None else core.CPUPlace())
     results = exe.run(program, core.Scope(), feeds, names)
     arrays = [np.array(r) for r in results]
     out, i = {}, 0
@@ -82,17 +105,23 @@ def run_op(op_type, inputs, attrs=None, outputs=None, fetch=None):
     return out
 
 
-def check_output(op_type, inputs, expected, attrs=None, rtol=1e-5, atol=1e-6):
-    """`expected` maps output slots to arrays (or lists of arrays for duplicable slots)."""
-    got = run_op(op_type, inputs, attrs, expected)
-    for slot, want in expected.items():
-        if isinstance(want, list):
-            assert len(got[slot]) == len(want), f"{op_type}: {slot} count"
-            for g, w in zip(got[slot], want):
-                _compare(op_type, slot, g, np.asarray(w), rtol, atol)
-        else:
-            _compare(op_type, slot, got[slot], np.asarray(want), rtol, atol)
-    return got
+def check_output(op_type, inputs, expected, attrs=None, rtol=1e-5, atol=1e-6,
+                 places=("cpu", "gpu")):
+    """`expected` maps output slots to arrays (or lists of arrays for duplicable slots).
+    Returns the CPU run's outputs (the first place's)."""
+    first = None
+    for place in places_to_check(places):
+        got = run_op(op_type, inputs, attrs, expected, place=place)
+        where = f"{op_type} on {_place_name(place)}"
+        for slot, want in expected.items():
+            if isinstance(want, list):
+                assert len(got[slot]) == len(want), f"{where}: {slot} count"
+                for g, w in zip(got[slot], want):
+                    _compare(where, slot, g, np.asarray(w), rtol, atol)
+            else:
+                _compare(where, slot, got[slot], np.asarray(want), rtol, atol)
+        first = got if first is None else first
+    return first
 
 
 def _compare(op_type, slot, got, want, rtol, atol):
@@ -129,7 +158,7 @@ def _grad_program(op_type, inputs, attrs, outputs, wrt, weights):
 
 
 def check_grad(op_type, inputs, attrs=None, outputs=("Out",), wrt=("X",), eps=1e-6,
-               rtol=1e-5, atol=1e-8, seed=0):
+               rtol=1e-5, atol=1e-8, seed=0, places=("cpu", "gpu")):
     """Float64 central-difference check of d(sum_k <w_k, out_k>)/d(input) for inputs in wrt.
     Inputs must be float64 arrays (others are passed through unchanged)."""
     rng = np.random.default_rng(seed)
@@ -158,6 +187,11 @@ def check_grad(op_type, inputs, attrs=None, outputs=("Out",), wrt=("X",), eps=1e
             exe = core.Executor(core.CPUPlace())
             (analytic,) = exe.run(program, core.Scope(), feeds, [name + "@GRAD"])
             analytic = np.array(analytic)
+            if GPU_AVAILABLE and "gpu" in places:
+                # The GPU's grad kernels against the same central differences.
+                (on_gpu,) = core.Executor(core.CUDAPlace(0)).run(program, core.Scope(), feeds,
+                                                                 [name + "@GRAD"])
+                analytic_gpu = np.array(on_gpu)
             numeric = np.zeros_like(array)
             flat = numeric.reshape(-1)
             for i in range(array.size):
@@ -174,3 +208,6 @@ def check_grad(op_type, inputs, attrs=None, outputs=("Out",), wrt=("X",), eps=1e
                 flat[i] = (perturbed(eps) - perturbed(-eps)) / (2 * eps)
             np.testing.assert_allclose(analytic, numeric, rtol=rtol, atol=atol,
                                        err_msg=f"{op_type}: gradient of {slot} ({name})")
+            if GPU_AVAILABLE and "gpu" in places:
+                np.testing.assert_allclose(analytic_gpu, numeric, rtol=rtol, atol=atol,
+                                           err_msg=f"{op_type} on GPU: gradient of {slot} ({name})")

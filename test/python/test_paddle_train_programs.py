@@ -19,11 +19,15 @@ FIXTURES = os.environ.get("PADDLE_TRAIN_FIXTURES",
                           os.path.join(os.path.dirname(ROOT), "shared", "fixtures",
                                        "paddle_train_programs"))
 CASES = sorted(p[: -len(".main.pb")] for p in glob.glob(os.path.join(FIXTURES, "*.main.pb")))
+HAS_GPU = paddle.is_compiled_with_cuda() and paddle.device.cuda.device_count() > 0
+PLACES = ["cpu", pytest.param("gpu", marks=pytest.mark.skipif(
+    not HAS_GPU, reason="needs the CUDA build and a visible GPU"))]
 
 
 @pytest.mark.skipif(not CASES, reason=f"no PaddlePaddle training-program fixtures in {FIXTURES}")
+@pytest.mark.parametrize("device", PLACES)
 @pytest.mark.parametrize("prefix", CASES, ids=[os.path.basename(c) for c in CASES])
-def test_paddle_written_training_program(prefix):
+def test_paddle_written_training_program(prefix, device):
     with open(prefix + ".meta.json") as f:
         meta = json.load(f)
     with open(prefix + ".main.pb", "rb") as f:
@@ -34,7 +38,7 @@ def test_paddle_written_training_program(prefix):
         for name in params.files:
             scope.var(name).get_tensor().set(params[name], paddle.CPUPlace())
         assert set(meta["params"]) <= set(params.files)
-    exe = paddle.static.Executor()
+    exe = paddle.static.Executor(paddle.CPUPlace() if device == "cpu" else paddle.CUDAPlace(0))
     got = []
     with np.load(prefix + ".feeds.npz") as feeds:
         for step in range(meta["steps"]):

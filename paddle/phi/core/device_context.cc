@@ -5,6 +5,10 @@
 #include <mutex>
 #include <thread>
 
+#ifdef PADDLE_WITH_CUDA
+#include "paddle/phi/backends/gpu/gpu_context.h"
+#endif
+
 namespace phi {
 
 namespace {
@@ -42,8 +46,11 @@ const CPUContext& CPUContext::Default() {
 }
 
 const DeviceContext& DeviceContextFor(const Place& place) {
+#ifdef PADDLE_WITH_CUDA
+  if (place.is_gpu()) return GPUContext::Default(place.GetDeviceId());
+#endif
   PD_CHECK(place.is_cpu(), Unimplemented, "expected a CPU place, but got ", place,
-           ": this build has no GPU backend");
+           ": this build has no GPU backend (configure with -DWITH_GPU=ON)");
   return CPUContext::Default();
 }
 

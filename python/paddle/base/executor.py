@@ -38,13 +38,15 @@ def _fetch_name(item):
 
 
 class Executor:
-    """Runs programs on a place (CPU in this build)."""
+    """Runs programs on a place: the CPU, or a GPU (CUDAPlace), where each program is first
+    planned: ops without a GPU kernel run on the CPU and copies go where data crosses."""
 
     def __init__(self, place=None):
+        from paddle import device
         if place is None:
-            place = core.CPUPlace()
+            place = device._current_place()
         if isinstance(place, str):
-            place = core.CPUPlace() if place.lower() == "cpu" else core.CUDAPlace(0)
+            place = device._place_of(device._parse(place))
         self.place = place
         self._core = core.Executor(place)
         self._closed = False

@@ -33,6 +33,7 @@ class OpRole:
 
 _op_role = OpRole.Forward
 _name_scopes = []
+_op_device = None  # paddle.static.device_guard: the op_device of ops appended now
 _static_mode = False  # PaddlePaddle starts in dynamic mode; static scripts call enable_static()
 _default_dtype = "float32"
 
@@ -82,6 +83,23 @@ def _op_role_guard(role):
         yield
     finally:
         _op_role = old
+
+
+@contextlib.contextmanager
+def device_guard(device=None):
+    """Ops appended inside run on `device` ('cpu', 'gpu' or 'gpu:N'): the op_device attribute
+    the execution plan obeys first (an op with no kernel there still falls back to the CPU,
+    and the plan records why). None leaves the choice to the executor's place."""
+    global _op_device
+    if device is not None:
+        text = str(device)
+        if text != "cpu" and not (text == "gpu" or text.startswith("gpu:")):
+            raise ValueError(f"expected device 'cpu', 'gpu' or 'gpu:N', but got {device!r}")
+    previous, _op_device = _op_device, device
+    try:
+        yield
+    finally:
+        _op_device = previous
 
 
 @contextlib.contextmanager
@@ -300,6 +318,8 @@ class Operator:
             desc.set_attr("op_role", _op_role)
         if _name_scopes:
             desc.set_attr("op_namescope", "/" + "/".join(s for s in _name_scopes if s) + "/")
+        if _op_device is not None and not desc.has_attr("op_device"):
+            desc.set_attr("op_device", _op_device)
         desc.set_attr_typed("op_callstack", _user_callstack(), _ATTR_STRINGS)
         desc.infer_shape(block.desc)
 

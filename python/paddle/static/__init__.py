@@ -1,7 +1,9 @@
 """paddle.static: building and running static programs."""
 from paddle.base.backward import append_backward, gradients  # noqa: F401
+from paddle.base import core
 from paddle.base.core import CPUPlace, CUDAPlace, Scope  # noqa: F401
 from paddle.base.executor import Executor, global_scope, scope_guard  # noqa: F401
+from paddle.base.framework import device_guard  # noqa: F401
 from paddle.base.framework import (Operator, Parameter, Program, Variable,  # noqa: F401
                                    default_main_program, default_startup_program, name_scope,
                                    program_guard)
@@ -23,4 +25,6 @@ def cpu_places(device_count=None):
 
 
 def cuda_places(device_ids=None):
-    return [CUDAPlace(i) for i in (device_ids or [0])]
+    if device_ids is None:
+        device_ids = range(core.get_cuda_device_count())
+    return [CUDAPlace(i) for i in device_ids]

@@ -2,6 +2,7 @@
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/activation_functor.h"
 
 namespace phi {
 namespace {
@@ -29,19 +30,19 @@ void GradFromOut(const Context& dev_ctx, const DenseTensor& out, const DenseTens
 template <typename T, typename Context>
 void ReluGradKernel(const Context& dev_ctx, const DenseTensor& out, const DenseTensor& dout,
                     DenseTensor* dx) {
-  GradFromOut<T>(dev_ctx, out, dout, dx, "relu", [](T y, T g) { return y > T(0) ? g : T(0); });
+  GradFromOut<T>(dev_ctx, out, dout, dx, "relu", funcs::ReluGradFunctor<T>());
 }
 
 template <typename T, typename Context>
 void SigmoidGradKernel(const Context& dev_ctx, const DenseTensor& out, const DenseTensor& dout,
                        DenseTensor* dx) {
-  GradFromOut<T>(dev_ctx, out, dout, dx, "sigmoid", [](T y, T g) { return g * y * (T(1) - y); });
+  GradFromOut<T>(dev_ctx, out, dout, dx, "sigmoid", funcs::SigmoidGradFunctor<T>());
 }
 
 template <typename T, typename Context>
 void TanhGradKernel(const Context& dev_ctx, const DenseTensor& out, const DenseTensor& dout,
                     DenseTensor* dx) {
-  GradFromOut<T>(dev_ctx, out, dout, dx, "tanh", [](T y, T g) { return g * (T(1) - y * y); });
+  GradFromOut<T>(dev_ctx, out, dout, dx, "tanh", funcs::TanhGradFunctor<T>());
 }
 
 }  // namespace phi

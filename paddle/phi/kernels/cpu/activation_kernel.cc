@@ -4,28 +4,23 @@
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/activation_functor.h"
 #include "paddle/phi/kernels/funcs/unary_elementwise.h"
 
 namespace phi {
 template <typename T, typename Context>
 void ReluKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
-  // Written as a comparison so that NaN stays NaN, as in Paddle.
-  funcs::Unary<T>(dev_ctx, x, out, "relu", [](T v) { return v < T(0) ? T(0) : v; });
+  funcs::Unary<T>(dev_ctx, x, out, "relu", funcs::ReluFunctor<T>());
 }
 
 template <typename T, typename Context>
 void SigmoidKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
-  // exp of a non-positive argument only: no overflow, and no 1 - 1 cancellation for x << 0.
-  funcs::Unary<T>(dev_ctx, x, out, "sigmoid", [](T v) {
-    if (v >= T(0)) return T(1) / (T(1) + std::exp(-v));
-    const T e = std::exp(v);
-    return e / (T(1) + e);
-  });
+  funcs::Unary<T>(dev_ctx, x, out, "sigmoid", funcs::SigmoidFunctor<T>());
 }
 
 template <typename T, typename Context>
 void TanhKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
-  funcs::Unary<T>(dev_ctx, x, out, "tanh", [](T v) { return std::tanh(v); });
+  funcs::Unary<T>(dev_ctx, x, out, "tanh", funcs::TanhFunctor<T>());
 }
 
 }  // namespace phi

@@ -5,6 +5,7 @@
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/optimizer.h"
+#include "paddle/phi/kernels/funcs/optimizer_functor.h"
 
 namespace phi {
 
@@ -25,10 +26,11 @@ void AdagradKernel(const Context& dev_ctx, const DenseTensor& param, const Dense
   const T* p = param.data<T>();
   const T* g = grad.data<T>();
   const T* m = moment.data<T>();
+  const funcs::AdagradUpdate<T> update{lr, eps};
   for (int64_t i = 0; i < n; ++i) {
-    const T moment_next = m[i] + g[i] * g[i];
+    T moment_next;
+    p_out[i] = update(p[i], g[i], m[i], &moment_next);
     m_out[i] = moment_next;
-    p_out[i] = p[i] - lr * g[i] / (std::sqrt(moment_next) + eps);
   }
 }
 

@@ -6,6 +6,7 @@
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/cast_functor.h"
 
 namespace phi {
 namespace {
@@ -14,19 +15,6 @@ template <typename T>
 constexpr bool kIsHalf = std::is_same_v<T, float16> || std::is_same_v<T, bfloat16>;
 template <typename T>
 constexpr bool kIsComplex = std::is_same_v<T, complex64> || std::is_same_v<T, complex128>;
-
-// Floating point to integer as x86 converts (and so NumPy and PaddlePaddle on CPU): NaN and
-// values outside a 32- or 64-bit integer's range give its lowest value; narrower integers go
-// through int32 and keep the low bits. A plain static_cast of those values is undefined.
-template <typename To, typename From>
-To FloatToInteger(From value) {
-  using Wide = std::conditional_t<(sizeof(To) > 4), To, int32_t>;
-  const double v = static_cast<double>(value);
-  const double low = static_cast<double>(std::numeric_limits<Wide>::min());  // -2^(bits-1)
-  const bool fits = v >= low && v < -low;  // NaN compares false
-  const Wide wide = fits ? static_cast<Wide>(value) : std::numeric_limits<Wide>::min();
-  return static_cast<To>(wide);
-}
 
 template <typename To, typename From>
 To ConvertValue(From value) {
@@ -43,7 +31,7 @@ To ConvertValue(From value) {
   } else if constexpr (kIsComplex<To> && !kIsComplex<From>) {
     return To(ConvertValue<typename To::value_type>(value));
   } else if constexpr (std::is_floating_point_v<From> && std::is_integral_v<To>) {
-    return FloatToInteger<To>(value);
+    return funcs::FloatToInteger<To>(value);
   } else {
     return static_cast<To>(value);
   }

@@ -3,22 +3,22 @@
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/broadcast_compute.h"
+#include "paddle/phi/kernels/funcs/elementwise_functor.h"
 
 namespace phi {
 
-#define PD_DEFINE_COMPARE_KERNEL(Name, expr)                                                 \
-  template <typename T, typename Context>                                                    \
-  void Name##Kernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& y,      \
-                    int axis, DenseTensor* out) {                                            \
-    funcs::BroadcastBinaryCompute<T, bool>(dev_ctx, x, y, axis, out,                         \
-                                           [](T a, T b) -> bool { return expr; });           \
+#define PD_DEFINE_COMPARE_KERNEL(Name)                                                           \
+  template <typename T, typename Context>                                                        \
+  void Name##Kernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& y,          \
+                    int axis, DenseTensor* out) {                                                \
+    funcs::BroadcastBinaryCompute<T, bool>(dev_ctx, x, y, axis, out, funcs::Name##Functor<T>()); \
   }
-PD_DEFINE_COMPARE_KERNEL(Equal, a == b)
-PD_DEFINE_COMPARE_KERNEL(NotEqual, a != b)
-PD_DEFINE_COMPARE_KERNEL(LessThan, a < b)
-PD_DEFINE_COMPARE_KERNEL(LessEqual, a <= b)
-PD_DEFINE_COMPARE_KERNEL(GreaterThan, a > b)
-PD_DEFINE_COMPARE_KERNEL(GreaterEqual, a >= b)
+PD_DEFINE_COMPARE_KERNEL(Equal)
+PD_DEFINE_COMPARE_KERNEL(NotEqual)
+PD_DEFINE_COMPARE_KERNEL(LessThan)
+PD_DEFINE_COMPARE_KERNEL(LessEqual)
+PD_DEFINE_COMPARE_KERNEL(GreaterThan)
+PD_DEFINE_COMPARE_KERNEL(GreaterEqual)
 #undef PD_DEFINE_COMPARE_KERNEL
 
 }  // namespace phi

@@ -5,38 +5,26 @@
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/broadcast_compute.h"
+#include "paddle/phi/kernels/funcs/elementwise_functor.h"
 
 namespace phi {
-namespace {
-
-template <typename T>
-T DivideValues(T a, T b) {
-  if constexpr (std::is_integral_v<T>) {
-    // INT_MIN / -1 traps on x86; negate with wrap-around instead.
-    if (b == T(-1))
-      return static_cast<T>(std::make_unsigned_t<T>(0) - static_cast<std::make_unsigned_t<T>>(a));
-  }
-  return a / b;
-}
-
-}  // namespace
 
 template <typename T, typename Context>
 void AddKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& y, int axis,
                DenseTensor* out) {
-  funcs::BroadcastBinaryCompute<T, T>(dev_ctx, x, y, axis, out, [](T a, T b) { return a + b; });
+  funcs::BroadcastBinaryCompute<T, T>(dev_ctx, x, y, axis, out, funcs::AddFunctor<T>());
 }
 
 template <typename T, typename Context>
 void SubtractKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& y, int axis,
                     DenseTensor* out) {
-  funcs::BroadcastBinaryCompute<T, T>(dev_ctx, x, y, axis, out, [](T a, T b) { return a - b; });
+  funcs::BroadcastBinaryCompute<T, T>(dev_ctx, x, y, axis, out, funcs::SubtractFunctor<T>());
 }
 
 template <typename T, typename Context>
 void MultiplyKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& y, int axis,
                     DenseTensor* out) {
-  funcs::BroadcastBinaryCompute<T, T>(dev_ctx, x, y, axis, out, [](T a, T b) { return a * b; });
+  funcs::BroadcastBinaryCompute<T, T>(dev_ctx, x, y, axis, out, funcs::MultiplyFunctor<T>());
 }
 
 template <typename T, typename Context>
@@ -52,8 +40,7 @@ void DivideKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTenso
                " of Y ", y.dims());
     }
   }
-  funcs::BroadcastBinaryCompute<T, T>(dev_ctx, x, y, axis, out,
-                                      [](T a, T b) { return DivideValues(a, b); });
+  funcs::BroadcastBinaryCompute<T, T>(dev_ctx, x, y, axis, out, funcs::DivideFunctor<T>());
 }
 
 }  // namespace phi

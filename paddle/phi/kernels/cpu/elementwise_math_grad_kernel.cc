@@ -5,33 +5,31 @@
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/broadcast_compute.h"
+#include "paddle/phi/kernels/funcs/elementwise_functor.h"
 
 namespace phi {
 
 template <typename T, typename Context>
 void MaximumGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& y,
                        const DenseTensor& dout, int axis, DenseTensor* dx, DenseTensor* dy) {
-  funcs::BroadcastBinaryGrad<T>(
-      dev_ctx, x, y, dout, axis, dx, dy, [](T a, T b, T d) { return a > b ? d : T(0); },
-      [](T a, T b, T d) { return a > b ? T(0) : d; });
+  funcs::BroadcastBinaryGrad<T>(dev_ctx, x, y, dout, axis, dx, dy,
+                                funcs::MaximumGradXFunctor<T>(), funcs::MaximumGradYFunctor<T>());
 }
 
 template <typename T, typename Context>
 void MinimumGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& y,
                        const DenseTensor& dout, int axis, DenseTensor* dx, DenseTensor* dy) {
-  funcs::BroadcastBinaryGrad<T>(
-      dev_ctx, x, y, dout, axis, dx, dy, [](T a, T b, T d) { return a < b ? d : T(0); },
-      [](T a, T b, T d) { return a < b ? T(0) : d; });
+  funcs::BroadcastBinaryGrad<T>(dev_ctx, x, y, dout, axis, dx, dy,
+                                funcs::MinimumGradXFunctor<T>(), funcs::MinimumGradYFunctor<T>());
 }
 
 template <typename T, typename Context>
 void ElementwisePowGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& y,
                               const DenseTensor& dout, int axis, DenseTensor* dx,
                               DenseTensor* dy) {
-  funcs::BroadcastBinaryGrad<T>(
-      dev_ctx, x, y, dout, axis, dx, dy,
-      [](T a, T b, T d) { return d * b * std::pow(a, b - T(1)); },
-      [](T a, T b, T d) { return a == T(0) ? T(0) : d * std::pow(a, b) * std::log(a); });
+  funcs::BroadcastBinaryGrad<T>(dev_ctx, x, y, dout, axis, dx, dy,
+                                funcs::ElementwisePowGradXFunctor<T>(),
+                                funcs::ElementwisePowGradYFunctor<T>());
 }
 
 }  // namespace phi

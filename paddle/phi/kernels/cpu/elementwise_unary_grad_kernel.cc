@@ -4,54 +4,30 @@
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/activation_functor.h"
 #include "paddle/phi/kernels/funcs/unary_elementwise.h"
 
 namespace phi {
-namespace {
-
-// d/dx x * sigmoid(beta x) = s + beta x s (1 - s).
-template <typename T>
-T SwishGrad(T v, T g, T beta) {
-  T s = T(1) / (T(1) + std::exp(-beta * v));
-  return g * (s + beta * v * s * (T(1) - s));
-}
-
-// d/dx x tanh(softplus(x)) with softplus(x) = x above the threshold.
-template <typename T>
-T MishGrad(T v, T g, T threshold) {
-  T sp = v > threshold ? v : std::log1p(std::exp(v));
-  T t = std::tanh(sp);
-  T dsp = v > threshold ? T(1) : T(1) / (T(1) + std::exp(-v));
-  return g * (t + v * (T(1) - t * t) * dsp);
-}
-
-}  // namespace
 
 template <typename T, typename Context>
 void LeakyReluGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
                          float alpha, DenseTensor* dx) {
   funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "leaky_relu_grad",
-                      [alpha = static_cast<T>(alpha)](T v, T g) {
-                        return static_cast<T>(v > T(0) ? g : alpha * g);
-                      });
+                      funcs::LeakyReluGradFunctor<T>{static_cast<T>(alpha)});
 }
 
 template <typename T, typename Context>
 void EluGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
                    float alpha, DenseTensor* dx) {
-  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "elu_grad", [alpha = static_cast<T>(alpha)](T v, T g) {
-    return static_cast<T>(v > T(0) ? g : g * alpha * std::exp(v));
-  });
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "elu_grad",
+                      funcs::EluGradFunctor<T>{static_cast<T>(alpha)});
 }
 
 template <typename T, typename Context>
 void SeluGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
                     float scale, float alpha, DenseTensor* dx) {
-  funcs::UnaryGrad<T>(
-      dev_ctx, x, dout, dx, "selu_grad",
-      [scale = static_cast<T>(scale), alpha = static_cast<T>(alpha)](T v, T g) {
-        return static_cast<T>(v > T(0) ? g * scale : g * scale * alpha * std::exp(v));
-      });
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "selu_grad",
+                      funcs::SeluGradFunctor<T>{static_cast<T>(scale), static_cast<T>(alpha)});
 }
 
 template <typename T, typename Context>
@@ -59,119 +35,101 @@ void SoftplusGradKernel(const Context& dev_ctx, const DenseTensor& x, const Dens
                         float beta, float threshold, DenseTensor* dx) {
   funcs::UnaryGrad<T>(
       dev_ctx, x, dout, dx, "softplus_grad",
-      [beta = static_cast<T>(beta), threshold = static_cast<T>(threshold)](T v, T g) {
-        return static_cast<T>(beta * v > threshold ? g : g / (T(1) + std::exp(-beta * v)));
-      });
+      funcs::SoftplusGradFunctor<T>{static_cast<T>(beta), static_cast<T>(threshold)});
 }
 
 template <typename T, typename Context>
 void SwishGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
                      float beta, DenseTensor* dx) {
-  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "swish_grad", [beta = static_cast<T>(beta)](T v, T g) {
-    return static_cast<T>(SwishGrad(v, g, beta));
-  });
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "swish_grad",
+                      funcs::SwishGradFunctor<T>{static_cast<T>(beta)});
 }
 
 template <typename T, typename Context>
 void SiluGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
                     DenseTensor* dx) {
-  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "silu_grad",
-                      [](T v, T g) { return static_cast<T>(SwishGrad(v, g, T(1))); });
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "silu_grad", funcs::SiluGradFunctor<T>());
 }
 
 template <typename T, typename Context>
 void MishGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
                     float threshold, DenseTensor* dx) {
   funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "mish_grad",
-                      [threshold = static_cast<T>(threshold)](T v, T g) {
-                        return static_cast<T>(MishGrad(v, g, threshold));
-                      });
+                      funcs::MishGradFunctor<T>{static_cast<T>(threshold)});
 }
 
 template <typename T, typename Context>
 void LogsigmoidGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
                           DenseTensor* dx) {
   funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "logsigmoid_grad",
-                      [](T v, T g) { return static_cast<T>(g / (T(1) + std::exp(v))); });
+                      funcs::LogsigmoidGradFunctor<T>());
 }
 
 template <typename T, typename Context>
 void SoftsignGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
                         DenseTensor* dx) {
-  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "softsign_grad", [](T v, T g) {
-    return static_cast<T>(g / ((T(1) + std::abs(v)) * (T(1) + std::abs(v))));
-  });
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "softsign_grad", funcs::SoftsignGradFunctor<T>());
 }
 
 template <typename T, typename Context>
 void ErfGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
                    DenseTensor* dx) {
-  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "erf_grad", [](T v, T g) {
-    return static_cast<T>(g * T(1.1283791670955126) * std::exp(-v * v));
-  });
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "erf_grad", funcs::ErfGradFunctor<T>());
 }
 
 template <typename T, typename Context>
 void RsqrtGradKernel(const Context& dev_ctx, const DenseTensor& out, const DenseTensor& dout,
                      DenseTensor* dx) {
-  funcs::UnaryGrad<T>(dev_ctx, out, dout, dx, "rsqrt_grad",
-                      [](T v, T g) { return static_cast<T>(T(-0.5) * g * v * v * v); });
+  funcs::UnaryGrad<T>(dev_ctx, out, dout, dx, "rsqrt_grad", funcs::RsqrtGradFunctor<T>());
 }
 
 template <typename T, typename Context>
 void ReciprocalGradKernel(const Context& dev_ctx, const DenseTensor& out, const DenseTensor& dout,
                           DenseTensor* dx) {
   funcs::UnaryGrad<T>(dev_ctx, out, dout, dx, "reciprocal_grad",
-                      [](T v, T g) { return static_cast<T>(-g * v * v); });
+                      funcs::ReciprocalGradFunctor<T>());
 }
 
 template <typename T, typename Context>
 void Log1pGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
                      DenseTensor* dx) {
-  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "log1p_grad",
-                      [](T v, T g) { return static_cast<T>(g / (T(1) + v)); });
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "log1p_grad", funcs::Log1pGradFunctor<T>());
 }
 
 template <typename T, typename Context>
 void SinGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
                    DenseTensor* dx) {
-  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "sin_grad",
-                      [](T v, T g) { return static_cast<T>(g * std::cos(v)); });
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "sin_grad", funcs::SinGradFunctor<T>());
 }
 
 template <typename T, typename Context>
 void CosGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
                    DenseTensor* dx) {
-  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "cos_grad",
-                      [](T v, T g) { return static_cast<T>(-g * std::sin(v)); });
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "cos_grad", funcs::CosGradFunctor<T>());
 }
 
 template <typename T, typename Context>
 void FloorGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
                      DenseTensor* dx) {
-  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "floor_grad",
-                      [](T v, T g) { return static_cast<T>(T(0) * g); });
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "floor_grad", funcs::ZeroGradFunctor<T>());
 }
 
 template <typename T, typename Context>
 void CeilGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
                     DenseTensor* dx) {
-  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "ceil_grad",
-                      [](T v, T g) { return static_cast<T>(T(0) * g); });
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "ceil_grad", funcs::ZeroGradFunctor<T>());
 }
 
 template <typename T, typename Context>
 void RoundGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
                      DenseTensor* dx) {
-  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "round_grad",
-                      [](T v, T g) { return static_cast<T>(T(0) * g); });
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "round_grad", funcs::ZeroGradFunctor<T>());
 }
 
 template <typename T, typename Context>
 void SignGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
                     DenseTensor* dx) {
-  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "sign_grad",
-                      [](T v, T g) { return static_cast<T>(T(0) * g); });
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "sign_grad", funcs::ZeroGradFunctor<T>());
 }
 
 }  // namespace phi

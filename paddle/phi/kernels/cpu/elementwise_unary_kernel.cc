@@ -5,6 +5,7 @@
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/activation_functor.h"
 #include "paddle/phi/kernels/funcs/erf.h"
 #include "paddle/phi/kernels/funcs/unary_elementwise.h"
 
@@ -12,68 +13,51 @@ namespace phi {
 
 template <typename T, typename Context>
 void LeakyReluKernel(const Context& dev_ctx, const DenseTensor& x, float alpha, DenseTensor* out) {
-  funcs::Unary<T>(dev_ctx, x, out, "leaky_relu", [alpha = static_cast<T>(alpha)](T v) {
-    return static_cast<T>(v > T(0) ? v : alpha * v);
-  });
+  funcs::Unary<T>(dev_ctx, x, out, "leaky_relu", funcs::LeakyReluFunctor<T>{static_cast<T>(alpha)});
 }
 
 template <typename T, typename Context>
 void EluKernel(const Context& dev_ctx, const DenseTensor& x, float alpha, DenseTensor* out) {
-  funcs::Unary<T>(dev_ctx, x, out, "elu", [alpha = static_cast<T>(alpha)](T v) {
-    return static_cast<T>(v > T(0) ? v : alpha * (std::exp(v) - T(1)));
-  });
+  funcs::Unary<T>(dev_ctx, x, out, "elu", funcs::EluFunctor<T>{static_cast<T>(alpha)});
 }
 
 template <typename T, typename Context>
 void SeluKernel(const Context& dev_ctx, const DenseTensor& x, float scale, float alpha,
                 DenseTensor* out) {
-  funcs::Unary<T>(
-      dev_ctx, x, out, "selu", [scale = static_cast<T>(scale), alpha = static_cast<T>(alpha)](T v) {
-        return static_cast<T>(v > T(0) ? scale * v : scale * alpha * (std::exp(v) - T(1)));
-      });
+  funcs::Unary<T>(dev_ctx, x, out, "selu",
+                  funcs::SeluFunctor<T>{static_cast<T>(scale), static_cast<T>(alpha)});
 }
 
 template <typename T, typename Context>
 void SoftplusKernel(const Context& dev_ctx, const DenseTensor& x, float beta, float threshold,
                     DenseTensor* out) {
-  funcs::Unary<T>(
-      dev_ctx, x, out, "softplus",
-      [beta = static_cast<T>(beta), threshold = static_cast<T>(threshold)](T v) {
-        return static_cast<T>(beta * v > threshold ? v : std::log1p(std::exp(beta * v)) / beta);
-      });
+  funcs::Unary<T>(dev_ctx, x, out, "softplus",
+                  funcs::SoftplusFunctor<T>{static_cast<T>(beta), static_cast<T>(threshold)});
 }
 
 template <typename T, typename Context>
 void SwishKernel(const Context& dev_ctx, const DenseTensor& x, float beta, DenseTensor* out) {
-  funcs::Unary<T>(dev_ctx, x, out, "swish", [beta = static_cast<T>(beta)](T v) {
-    return static_cast<T>(v / (T(1) + std::exp(-beta * v)));
-  });
+  funcs::Unary<T>(dev_ctx, x, out, "swish", funcs::SwishFunctor<T>{static_cast<T>(beta)});
 }
 
 template <typename T, typename Context>
 void SiluKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
-  funcs::Unary<T>(dev_ctx, x, out, "silu",
-                  [](T v) { return static_cast<T>(v / (T(1) + std::exp(-v))); });
+  funcs::Unary<T>(dev_ctx, x, out, "silu", funcs::SiluFunctor<T>());
 }
 
 template <typename T, typename Context>
 void MishKernel(const Context& dev_ctx, const DenseTensor& x, float threshold, DenseTensor* out) {
-  funcs::Unary<T>(dev_ctx, x, out, "mish", [threshold = static_cast<T>(threshold)](T v) {
-    return static_cast<T>(v * std::tanh(v > threshold ? v : std::log1p(std::exp(v))));
-  });
+  funcs::Unary<T>(dev_ctx, x, out, "mish", funcs::MishFunctor<T>{static_cast<T>(threshold)});
 }
 
 template <typename T, typename Context>
 void LogsigmoidKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
-  funcs::Unary<T>(dev_ctx, x, out, "logsigmoid", [](T v) {
-    return static_cast<T>(std::min(v, T(0)) - std::log1p(std::exp(-std::abs(v))));
-  });
+  funcs::Unary<T>(dev_ctx, x, out, "logsigmoid", funcs::LogsigmoidFunctor<T>());
 }
 
 template <typename T, typename Context>
 void SoftsignKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
-  funcs::Unary<T>(dev_ctx, x, out, "softsign",
-                  [](T v) { return static_cast<T>(v / (T(1) + std::abs(v))); });
+  funcs::Unary<T>(dev_ctx, x, out, "softsign", funcs::SoftsignFunctor<T>());
 }
 
 template <typename T, typename Context>
@@ -85,49 +69,47 @@ void ErfKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
 
 template <typename T, typename Context>
 void RsqrtKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
-  funcs::Unary<T>(dev_ctx, x, out, "rsqrt",
-                  [](T v) { return static_cast<T>(T(1) / std::sqrt(v)); });
+  funcs::Unary<T>(dev_ctx, x, out, "rsqrt", funcs::RsqrtFunctor<T>());
 }
 
 template <typename T, typename Context>
 void ReciprocalKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
-  funcs::Unary<T>(dev_ctx, x, out, "reciprocal", [](T v) { return static_cast<T>(T(1) / v); });
+  funcs::Unary<T>(dev_ctx, x, out, "reciprocal", funcs::ReciprocalFunctor<T>());
 }
 
 template <typename T, typename Context>
 void Log1pKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
-  funcs::Unary<T>(dev_ctx, x, out, "log1p", [](T v) { return static_cast<T>(std::log1p(v)); });
+  funcs::Unary<T>(dev_ctx, x, out, "log1p", funcs::Log1pFunctor<T>());
 }
 
 template <typename T, typename Context>
 void SinKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
-  funcs::Unary<T>(dev_ctx, x, out, "sin", [](T v) { return static_cast<T>(std::sin(v)); });
+  funcs::Unary<T>(dev_ctx, x, out, "sin", funcs::SinFunctor<T>());
 }
 
 template <typename T, typename Context>
 void CosKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
-  funcs::Unary<T>(dev_ctx, x, out, "cos", [](T v) { return static_cast<T>(std::cos(v)); });
+  funcs::Unary<T>(dev_ctx, x, out, "cos", funcs::CosFunctor<T>());
 }
 
 template <typename T, typename Context>
 void FloorKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
-  funcs::Unary<T>(dev_ctx, x, out, "floor", [](T v) { return static_cast<T>(std::floor(v)); });
+  funcs::Unary<T>(dev_ctx, x, out, "floor", funcs::FloorFunctor<T>());
 }
 
 template <typename T, typename Context>
 void CeilKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
-  funcs::Unary<T>(dev_ctx, x, out, "ceil", [](T v) { return static_cast<T>(std::ceil(v)); });
+  funcs::Unary<T>(dev_ctx, x, out, "ceil", funcs::CeilFunctor<T>());
 }
 
 template <typename T, typename Context>
 void RoundKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
-  funcs::Unary<T>(dev_ctx, x, out, "round", [](T v) { return static_cast<T>(std::round(v)); });
+  funcs::Unary<T>(dev_ctx, x, out, "round", funcs::RoundFunctor<T>());
 }
 
 template <typename T, typename Context>
 void SignKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
-  funcs::Unary<T>(dev_ctx, x, out, "sign",
-                  [](T v) { return static_cast<T>(v > T(0) ? T(1) : (v < T(0) ? T(-1) : T(0))); });
+  funcs::Unary<T>(dev_ctx, x, out, "sign", funcs::SignFunctor<T>());
 }
 
 }  // namespace phi

@@ -5,6 +5,7 @@
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/activation_functor.h"
 #include "paddle/phi/kernels/funcs/erf.h"
 #include "paddle/phi/kernels/funcs/parallel.h"
 
@@ -24,16 +25,8 @@ void GeluGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTen
   // Ranges split over the pool (each element costs a tanh, or an erf and an exp).
   funcs::ParallelRange(n, 24, [&](int64_t begin, int64_t end) {
     if (approximate) {
-      // d/dx 0.5 x (1 + tanh(u)) = 0.5 (1 + tanh(u)) + 0.5 x (1 - tanh(u)^2) u',
-      // u = s (x + c x^3), u' = s (1 + 3 c x^2)
-      const T s = static_cast<T>(0.79788456080286535588);
-      const T c = static_cast<T>(0.044715);
-      for (int64_t i = begin; i < end; ++i) {
-        const T v = in[i];
-        const T t = std::tanh(s * (v + c * v * v * v));
-        const T du = s * (T(1) + T(3) * c * v * v);
-        dx[i] = dy[i] * (T(0.5) * (T(1) + t) + T(0.5) * v * (T(1) - t * t) * du);
-      }
+      const funcs::GeluTanhGradFunctor<T> gelu_grad;
+      for (int64_t i = begin; i < end; ++i) dx[i] = gelu_grad(in[i], dy[i]);
       return;
     }
     // d/dx x Phi(x) = Phi(x) + x phi(x), the erf of a block at a time first (vectorized)

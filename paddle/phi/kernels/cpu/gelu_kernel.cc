@@ -5,6 +5,7 @@
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/activation_functor.h"
 #include "paddle/phi/kernels/funcs/erf.h"
 #include "paddle/phi/kernels/funcs/parallel.h"
 
@@ -19,12 +20,8 @@ void GeluKernel(const Context& dev_ctx, const DenseTensor& x, bool approximate, 
   // Ranges split over the pool (each element costs a tanh or erf: a few dozen simple steps).
   funcs::ParallelRange(n, 16, [&](int64_t begin, int64_t end) {
     if (approximate) {
-      const T kSqrt2OverPi = static_cast<T>(0.79788456080286535588);
-      const T kCubic = static_cast<T>(0.044715);
-      for (int64_t i = begin; i < end; ++i) {
-        const T v = in[i];
-        result[i] = T(0.5) * v * (T(1) + std::tanh(kSqrt2OverPi * (v + kCubic * v * v * v)));
-      }
+      const funcs::GeluTanhFunctor<T> gelu;
+      for (int64_t i = begin; i < end; ++i) result[i] = gelu(in[i]);
       return;
     }
     // 0.5 x (1 + erf(x / sqrt(2))), the erf of a block at a time first (vectorized) into a

@@ -6,6 +6,7 @@
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/optimizer.h"
+#include "paddle/phi/kernels/funcs/optimizer_functor.h"
 
 namespace phi {
 
@@ -68,20 +69,17 @@ void LambKernel(const Context& dev_ctx, const DenseTensor& param, const DenseTen
   }
   std::vector<T> r(n);
   T p_sq = 0, r_sq = 0;
+  const funcs::LambDirection<T> direction{b1, b2, c1, c2, eps, wd};
   for (int64_t i = 0; i < n; ++i) {
-    const T a = b1 * m1[i] + (T(1) - b1) * g[i];
-    const T b = b2 * m2[i] + (T(1) - b2) * g[i] * g[i];
+    T a, b;
+    r[i] = direction(p[i], g[i], m1[i], m2[i], &a, &b);
     m1_out[i] = a;
     m2_out[i] = b;
-    r[i] = (a / c1) / (std::sqrt(b / c2) + eps) + wd * p[i];
     p_sq += p[i] * p[i];
     r_sq += r[i] * r[i];
   }
   const T p_norm = std::sqrt(p_sq), r_norm = std::sqrt(r_sq);
-  T trust = T(1);
-  if ((weight_decay != 0.0f || always_adapt) && p_norm > T(0) && r_norm > T(0)) {
-    trust = p_norm / r_norm;
-  }
+  const T trust = funcs::LambTrust(p_norm, r_norm, weight_decay != 0.0f || always_adapt);
   for (int64_t i = 0; i < n; ++i) {
     const T value = p[i] - lr * trust * r[i];
     p_out[i] = value;

@@ -5,6 +5,7 @@
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/broadcast_compute.h"
+#include "paddle/phi/kernels/funcs/elementwise_functor.h"
 #include "paddle/phi/kernels/funcs/manipulation.h"
 
 namespace phi {
@@ -20,18 +21,15 @@ void LogicalNotKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor*
   for (int64_t i = 0, n = x_in.numel(); i < n; ++i) result[i] = !static_cast<bool>(in[i]);
 }
 
-#define PD_DEFINE_LOGICAL_KERNEL(Name, expr)                                                \
-  template <typename T, typename Context>                                                   \
-  void Name##Kernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& y,     \
-                    DenseTensor* out) {                                                     \
-    funcs::BroadcastBinaryCompute<T, bool>(dev_ctx, x, y, -1, out, [](T a, T b) -> bool {   \
-      const bool p = static_cast<bool>(a), q = static_cast<bool>(b);                        \
-      return expr;                                                                          \
-    });                                                                                     \
+#define PD_DEFINE_LOGICAL_KERNEL(Name)                                                         \
+  template <typename T, typename Context>                                                      \
+  void Name##Kernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& y,        \
+                    DenseTensor* out) {                                                        \
+    funcs::BroadcastBinaryCompute<T, bool>(dev_ctx, x, y, -1, out, funcs::Name##Functor<T>()); \
   }
-PD_DEFINE_LOGICAL_KERNEL(LogicalAnd, p && q)
-PD_DEFINE_LOGICAL_KERNEL(LogicalOr, p || q)
-PD_DEFINE_LOGICAL_KERNEL(LogicalXor, p != q)
+PD_DEFINE_LOGICAL_KERNEL(LogicalAnd)
+PD_DEFINE_LOGICAL_KERNEL(LogicalOr)
+PD_DEFINE_LOGICAL_KERNEL(LogicalXor)
 #undef PD_DEFINE_LOGICAL_KERNEL
 
 template <typename T, typename Context>

@@ -3,6 +3,7 @@
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/optimizer.h"
+#include "paddle/phi/kernels/funcs/optimizer_functor.h"
 
 namespace phi {
 
@@ -41,11 +42,10 @@ void MomentumKernel(const Context& dev_ctx, const DenseTensor& param, const Dens
   const T* p = source->data<T>();
   const T* g = grad.data<T>();
   const T* v = velocity.data<T>();
+  const funcs::MomentumUpdate<T> update{m, lr, decay, rescale, use_nesterov};
   for (int64_t i = 0; i < n; ++i) {
-    const T step = g[i] * rescale + decay * p[i];
-    const T velocity_next = m * v[i] + step;
-    const T value =
-        use_nesterov ? p[i] - (step + m * velocity_next) * lr : p[i] - lr * velocity_next;
+    T velocity_next;
+    const T value = update(p[i], g[i], v[i], &velocity_next);
     v_out[i] = velocity_next;
     p_out[i] = value;
     if (master_out) master_out[i] = value;

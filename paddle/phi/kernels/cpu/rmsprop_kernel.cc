@@ -5,6 +5,7 @@
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/optimizer.h"
+#include "paddle/phi/kernels/funcs/optimizer_functor.h"
 
 namespace phi {
 
@@ -42,20 +43,14 @@ void RmspropKernel(const Context& dev_ctx, const DenseTensor& param, const Dense
   const T* m = moment.data<T>();
   const T* ms = mean_square.data<T>();
   const T* mg = centered ? mean_grad->data<T>() : nullptr;
+  const funcs::RmspropUpdate<T> update{lr, eps, rho, mu, centered};
   for (int64_t i = 0; i < n; ++i) {
-    const T square = rho * ms[i] + (T(1) - rho) * g[i] * g[i];
-    T denom;
-    if (centered) {
-      const T mean = rho * mg[i] + (T(1) - rho) * g[i];
-      denom = std::sqrt(square - mean * mean + eps);
-      mg_out[i] = mean;
-    } else {
-      denom = std::sqrt(square + eps);
-    }
-    const T moment_next = mu * m[i] + lr * g[i] / denom;
+    T square, mean, moment_next;
+    p_out[i] = update(p[i], g[i], ms[i], centered ? mg[i] : T(0), m[i], &square, &mean,
+                      &moment_next);
+    if (centered) mg_out[i] = mean;
     ms_out[i] = square;
     m_out[i] = moment_next;
-    p_out[i] = p[i] - moment_next;
   }
 }
 

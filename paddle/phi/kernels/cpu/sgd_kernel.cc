@@ -2,6 +2,7 @@
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/optimizer_functor.h"
 
 namespace phi {
 namespace {
@@ -36,7 +37,8 @@ void SgdKernel(const Context& dev_ctx, const DenseTensor& param, const DenseTens
   const T* p = param.data<T>();
   const T* g = grad.data<T>();
   const int64_t n = param.numel();
-  for (int64_t i = 0; i < n; ++i) result[i] = p[i] - lr * g[i];
+  const funcs::SgdUpdate<T> update{lr};
+  for (int64_t i = 0; i < n; ++i) result[i] = update(p[i], g[i]);
 }
 
 }  // namespace phi

@@ -6,6 +6,7 @@
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/unary_elementwise.h"
+#include "paddle/phi/kernels/funcs/unary_math_functor.h"
 
 namespace phi {
 using funcs::Unary;
@@ -33,71 +34,54 @@ double PowFactor(const DenseTensor* factor_tensor, float factor) {
 
 template <typename T, typename Context>
 void ExpKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
-  Unary<T>(dev_ctx, x, out, "exp", [](T v) { return std::exp(v); });
+  Unary<T>(dev_ctx, x, out, "exp", funcs::ExpFunctor<T>());
 }
 
 template <typename T, typename Context>
 void LogKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
-  Unary<T>(dev_ctx, x, out, "log", [](T v) { return std::log(v); });
+  Unary<T>(dev_ctx, x, out, "log", funcs::LogFunctor<T>());
 }
 
 template <typename T, typename Context>
 void SqrtKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
-  Unary<T>(dev_ctx, x, out, "sqrt", [](T v) { return std::sqrt(v); });
+  Unary<T>(dev_ctx, x, out, "sqrt", funcs::SqrtFunctor<T>());
 }
 
 template <typename T, typename Context>
 void AbsKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
-  Unary<T>(dev_ctx, x, out, "abs", [](T v) {
-    if constexpr (std::is_integral_v<T>) {
-      // Negated in unsigned arithmetic: abs of the minimum wraps to itself as in NumPy, where
-      // signed negation would overflow.
-      using U = std::make_unsigned_t<T>;
-      return v < T(0) ? static_cast<T>(U(0) - static_cast<U>(v)) : v;
-    } else {
-      return v < T(0) ? T(-v) : v;
-    }
-  });
+  Unary<T>(dev_ctx, x, out, "abs", funcs::AbsFunctor<T>());
 }
 
 template <typename T, typename Context>
 void SquareKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
-  Unary<T>(dev_ctx, x, out, "square", [](T v) { return v * v; });
+  Unary<T>(dev_ctx, x, out, "square", funcs::SquareFunctor<T>());
 }
 
 template <typename T, typename Context>
 void Relu6Kernel(const Context& dev_ctx, const DenseTensor& x, float threshold, DenseTensor* out) {
-  const T high = static_cast<T>(threshold);
-  Unary<T>(dev_ctx, x, out, "relu6", [high](T v) { return funcs::Clamp(v, T(0), high); });
+  Unary<T>(dev_ctx, x, out, "relu6", funcs::Relu6Functor<T>{static_cast<T>(threshold)});
 }
 
 template <typename T, typename Context>
 void HardSwishKernel(const Context& dev_ctx, const DenseTensor& x, float threshold, float scale,
                      float offset, DenseTensor* out) {
-  const T t = static_cast<T>(threshold), s = static_cast<T>(scale), o = static_cast<T>(offset);
-  Unary<T>(dev_ctx, x, out, "hard_swish",
-           [t, s, o](T v) { return v * funcs::Clamp(v + o, T(0), t) / s; });
+  const funcs::HardSwishFunctor<T> op{static_cast<T>(threshold), static_cast<T>(scale),
+                                      static_cast<T>(offset)};
+  Unary<T>(dev_ctx, x, out, "hard_swish", op);
 }
 
 template <typename T, typename Context>
 void HardSigmoidKernel(const Context& dev_ctx, const DenseTensor& x, float slope, float offset,
                        DenseTensor* out) {
-  const T a = static_cast<T>(slope), b = static_cast<T>(offset);
-  Unary<T>(dev_ctx, x, out, "hard_sigmoid",
-           [a, b](T v) { return funcs::Clamp(a * v + b, T(0), T(1)); });
+  const funcs::HardSigmoidFunctor<T> op{static_cast<T>(slope), static_cast<T>(offset)};
+  Unary<T>(dev_ctx, x, out, "hard_sigmoid", op);
 }
 
 template <typename T, typename Context>
 void PowKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* factor_tensor,
                float factor, DenseTensor* out) {
   const double exponent = PowFactor(factor_tensor, factor);
-  Unary<T>(dev_ctx, x, out, "pow", [exponent](T v) {
-    if constexpr (std::is_integral_v<T>) {
-      return static_cast<T>(std::llround(std::pow(static_cast<double>(v), exponent)));
-    } else {
-      return static_cast<T>(std::pow(v, static_cast<T>(exponent)));
-    }
-  });
+  Unary<T>(dev_ctx, x, out, "pow", funcs::PowFunctor<T>{exponent});
 }
 
 }  // namespace phi

@@ -1,6 +1,7 @@
 // Activations applied inside fused kernels (fused_elemwise_add_activation, fused_gemm_epilogue,
-// fc). The formulas are written exactly as in the standalone relu / sigmoid / tanh / gelu
-// kernels, so that a fused program computes bit for bit what the unfused one does.
+// fc). The formulas (fused_activation_functor.h, shared with the CUDA kernels) are written
+// exactly as in the standalone relu / sigmoid / tanh / gelu kernels, so that a fused program
+// computes bit for bit what the unfused one does.
 #pragma once
 
 #include <cmath>
@@ -9,12 +10,11 @@
 #include <vector>
 
 #include "paddle/common/errors.h"
+#include "paddle/phi/kernels/funcs/fused_activation_functor.h"
 #include "paddle/phi/kernels/funcs/parallel.h"
 
 namespace phi {
 namespace funcs {
-
-enum class FusedActivation { kNone, kRelu, kSigmoid, kTanh, kGeluTanh };
 
 // "" / "none" / "identity", "relu", "sigmoid", "tanh", "gelu" (the tanh approximation, as
 // cuBLASLt's GELU epilogue). A "_grad" suffix is accepted (fused_gemm_epilogue_grad's
@@ -31,29 +31,6 @@ inline FusedActivation ParseFusedActivation(std::string name, const char* op) {
   if (name == "gelu") return FusedActivation::kGeluTanh;
   PD_THROW(InvalidArgument, "expected ", op,
            "'s activation to be one of none, relu, sigmoid, tanh, gelu, but got '", name, "'");
-}
-
-template <typename T>
-inline T ApplyFusedActivation(FusedActivation act, T v) {
-  switch (act) {
-    case FusedActivation::kNone:
-      return v;
-    case FusedActivation::kRelu:
-      return v < T(0) ? T(0) : v;
-    case FusedActivation::kSigmoid: {
-      if (v >= T(0)) return T(1) / (T(1) + std::exp(-v));
-      const T e = std::exp(v);
-      return e / (T(1) + e);
-    }
-    case FusedActivation::kTanh:
-      return std::tanh(v);
-    case FusedActivation::kGeluTanh: {
-      const T kSqrt2OverPi = static_cast<T>(0.79788456080286535588);
-      const T kCubic = static_cast<T>(0.044715);
-      return T(0.5) * v * (T(1) + std::tanh(kSqrt2OverPi * (v + kCubic * v * v * v)));
-    }
-  }
-  return v;
 }
 
 namespace detail {
@@ -94,36 +71,6 @@ inline void ApplyBiasActivationRows(FusedActivation act, T* rows, int64_t m, int
       return detail::BiasActRows(rows, m, n, bias, pre,
                                  [act](T v) { return ApplyFusedActivation(act, v); });
   }
-}
-
-// Whether the activation's derivative can be computed from its output alone.
-inline bool GradFromOutput(FusedActivation act) { return act != FusedActivation::kGeluTanh; }
-
-// d act / d x times g, from the activation's output y (relu, sigmoid, tanh, none).
-template <typename T>
-inline T FusedActivationGradFromOut(FusedActivation act, T y, T g) {
-  switch (act) {
-    case FusedActivation::kRelu:
-      return y > T(0) ? g : T(0);
-    case FusedActivation::kSigmoid:
-      return g * y * (T(1) - y);
-    case FusedActivation::kTanh:
-      return g * (T(1) - y * y);
-    default:
-      return g;
-  }
-}
-
-// d act / d x times g, from the activation's input x (every activation).
-template <typename T>
-inline T FusedActivationGradFromIn(FusedActivation act, T x, T g) {
-  if (act != FusedActivation::kGeluTanh)
-    return FusedActivationGradFromOut(act, ApplyFusedActivation(act, x), g);
-  const T s = static_cast<T>(0.79788456080286535588);
-  const T c = static_cast<T>(0.044715);
-  const T t = std::tanh(s * (x + c * x * x * x));
-  const T du = s * (T(1) + T(3) * c * x * x);
-  return g * (T(0.5) * (T(1) + t) + T(0.5) * x * (T(1) - t * t) * du);
 }
 
 // fused_elemwise_add_activation's functor_list: [act, "elementwise_add"] is

@@ -8,6 +8,7 @@
 
 #include "paddle/common/errors.h"
 #include "paddle/phi/core/dense_tensor.h"
+#include "paddle/phi/kernels/funcs/optimizer_functor.h"
 #include "paddle/phi/kernels/funcs/parallel.h"
 
 namespace phi {
@@ -81,16 +82,14 @@ struct AdamConfig {
   bool use_global_beta_pow = false;
 };
 
-// Adam's update of elements [begin, end) (see AdamStep below), a plain loop over locals so that
-// it compiles as tightly as it would inline.
+// Adam's update of elements [begin, end) (see AdamStep below; the formulas are AdamUpdate's,
+// shared with the GPU kernel), a plain loop over locals so that it compiles tightly.
 template <typename T>
-void AdamRange(int64_t begin, int64_t end, const T* p, const T* g, const T* m1, const T* m2, T b1,
-               T b2, T lr_t, T eps, T keep, T* p_out, T* m1_out, T* m2_out, T* master_out) {
+void AdamRange(int64_t begin, int64_t end, const T* p, const T* g, const T* m1, const T* m2,
+               AdamUpdate<T> update, T* p_out, T* m1_out, T* m2_out, T* master_out) {
   for (int64_t i = begin; i < end; ++i) {
-    const T grad = g[i];
-    const T first = b1 * m1[i] + (T(1) - b1) * grad;
-    const T second = b2 * m2[i] + (T(1) - b2) * grad * grad;
-    const T value = p[i] * keep - lr_t * first / (std::sqrt(second) + eps);
+    T first, second;
+    const T value = update(p[i], g[i], m1[i], m2[i], &first, &second);
     m1_out[i] = first;
     m2_out[i] = second;
     p_out[i] = value;
@@ -156,14 +155,13 @@ void AdamStep(const Context& dev_ctx, const char* op, const AdamTensors& t, Adam
     pass_through(m1, m1_out);
     pass_through(m2, m2_out);
   } else {
-    const T b1 = static_cast<T>(c.beta1), b2 = static_cast<T>(c.beta2);
-    const T lr_t = static_cast<T>(lr * std::sqrt(1 - beta2_pow) / (1 - beta1_pow));
-    const T eps = static_cast<T>(c.epsilon * std::sqrt(1 - beta2_pow));
-    const T keep = static_cast<T>(1 - lr * c.decay_coeff);
+    const AdamScalars s = MakeAdamScalars(lr, beta1_pow, beta2_pow, c.epsilon, c.decay_coeff);
+    const AdamUpdate<T> update{static_cast<T>(c.beta1), static_cast<T>(c.beta2),
+                               static_cast<T>(s.lr_t), static_cast<T>(s.epsilon_t),
+                               static_cast<T>(s.keep)};
     // Elements are independent: chunks over the pool.
     ParallelRange(n, 8, [=](int64_t begin, int64_t end) {
-      AdamRange(begin, end, p, g, m1, m2, b1, b2, lr_t, eps, keep, p_out, m1_out, m2_out,
-                master_out);
+      AdamRange(begin, end, p, g, m1, m2, update, p_out, m1_out, m2_out, master_out);
     });
   }
   const bool advance = !skip && !c.use_global_beta_pow;

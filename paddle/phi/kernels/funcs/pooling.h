@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "paddle/phi/core/hostdevice.h"
 #include "paddle/phi/infermeta/nn.h"
 
 namespace phi {
@@ -19,8 +20,8 @@ struct PoolRange {
 // Adaptive windows are [floor(o * in / out), ceil((o + 1) * in / out)). Other windows start at
 // o * stride - pad_before and, as in PaddlePaddle, are clipped at in + pad_before before the
 // padded extent is taken (with asymmetric padding, the bottom/right padding only affects the
-// number of windows).
-inline PoolRange PoolWindow(const WindowAxis& a, bool adaptive, int64_t o) {
+// number of windows). The GPU pool kernels call it too.
+PD_HOSTDEVICE inline PoolRange PoolWindow(const WindowAxis& a, bool adaptive, int64_t o) {
   PoolRange r;
   if (adaptive) {
     r.begin = o * a.in / a.out;
@@ -29,10 +30,11 @@ inline PoolRange PoolWindow(const WindowAxis& a, bool adaptive, int64_t o) {
     return r;
   }
   const int64_t start = o * a.stride - a.pad_before;
-  const int64_t end = std::min(start + a.kernel, a.in + a.pad_before);
+  const int64_t reach = start + a.kernel, limit = a.in + a.pad_before;
+  const int64_t end = reach < limit ? reach : limit;
   r.padded = end - start;
-  r.begin = std::max<int64_t>(start, 0);
-  r.end = std::min(end, a.in);
+  r.begin = start > 0 ? start : 0;
+  r.end = end < a.in ? end : a.in;
   return r;
 }
 

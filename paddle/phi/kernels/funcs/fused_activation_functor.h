@@ -1,0 +1,71 @@
+// The scalar activations of the fused kernels (fc, fused_gemm_epilogue,
+// fused_elemwise_add_activation) and their derivatives, host-and-device: the CPU kernels (via
+// fused_activation.h) and the CUDA kernels evaluate the same formulas.
+#pragma once
+
+#include <cmath>
+
+#include "paddle/phi/core/hostdevice.h"
+
+namespace phi {
+namespace funcs {
+
+enum class FusedActivation { kNone, kRelu, kSigmoid, kTanh, kGeluTanh };
+
+template <typename T>
+PD_HOSTDEVICE inline T ApplyFusedActivation(FusedActivation act, T v) {
+  switch (act) {
+    case FusedActivation::kNone:
+      return v;
+    case FusedActivation::kRelu:
+      return v < T(0) ? T(0) : v;
+    case FusedActivation::kSigmoid: {
+      if (v >= T(0)) return T(1) / (T(1) + std::exp(-v));
+      const T e = std::exp(v);
+      return e / (T(1) + e);
+    }
+    case FusedActivation::kTanh:
+      return std::tanh(v);
+    case FusedActivation::kGeluTanh: {
+      const T kSqrt2OverPi = static_cast<T>(0.79788456080286535588);
+      const T kCubic = static_cast<T>(0.044715);
+      return T(0.5) * v * (T(1) + std::tanh(kSqrt2OverPi * (v + kCubic * v * v * v)));
+    }
+  }
+  return v;
+}
+
+// Whether the activation's derivative can be computed from its output alone.
+PD_HOSTDEVICE inline bool GradFromOutput(FusedActivation act) {
+  return act != FusedActivation::kGeluTanh;
+}
+
+// d act / d x times g, from the activation's output y (relu, sigmoid, tanh, none).
+template <typename T>
+PD_HOSTDEVICE inline T FusedActivationGradFromOut(FusedActivation act, T y, T g) {
+  switch (act) {
+    case FusedActivation::kRelu:
+      return y > T(0) ? g : T(0);
+    case FusedActivation::kSigmoid:
+      return g * y * (T(1) - y);
+    case FusedActivation::kTanh:
+      return g * (T(1) - y * y);
+    default:
+      return g;
+  }
+}
+
+// d act / d x times g, from the activation's input x (every activation).
+template <typename T>
+PD_HOSTDEVICE inline T FusedActivationGradFromIn(FusedActivation act, T x, T g) {
+  if (act != FusedActivation::kGeluTanh)
+    return FusedActivationGradFromOut(act, ApplyFusedActivation(act, x), g);
+  const T s = static_cast<T>(0.79788456080286535588);
+  const T c = static_cast<T>(0.044715);
+  const T t = std::tanh(s * (x + c * x * x * x));
+  const T du = s * (T(1) + T(3) * c * x * x);
+  return g * (T(0.5) * (T(1) + t) + T(0.5) * x * (T(1) - t * t) * du);
+}
+
+}  // namespace funcs
+}  // namespace phi

@@ -1,0 +1,27 @@
+// memcpy_h2d / memcpy_d2h: the copies the placement step inserts between a variable's home
+// place and the place of an op that reads or writes it. Each runs on the device side's
+// context: Out gets X's meta and bytes on that context's place (h2d) or on the host (d2h).
+#pragma once
+
+#include "paddle/phi/core/dense_tensor.h"
+#include "paddle/phi/core/tensor_copy.h"
+
+namespace phi {
+
+template <typename T, typename Context>
+void MemcpyH2DKernel(const Context& dev_ctx, const DenseTensor& x, int dst_place_type,
+                     DenseTensor* out) {
+  Copy(x, dev_ctx.GetPlace(), out);
+}
+
+template <typename T, typename Context>
+void MemcpyD2HKernel(const Context& dev_ctx, const DenseTensor& x, int dst_place_type,
+                     DenseTensor* out) {
+  Copy(x, CPUPlace(), out);
+}
+
+}  // namespace phi
+
+// Every dtype a variable can hold.
+#define PD_MEMCPY_DTYPES \
+  float, double, int32_t, int64_t, bool, int8_t, uint8_t, int16_t, phi::float16, phi::bfloat16
