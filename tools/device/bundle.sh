@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 OUT=.devcarry
-rm -rf "$OUT" && mkdir -p "$OUT/stage/lib" "$OUT/stage/bin"
+rm -rf "$OUT/stage" "$OUT/fixtures" "$OUT"/*.tar.xz && mkdir -p "$OUT/stage/lib" "$OUT/stage/bin"
 grep -qx '/.devcarry/' .git/info/exclude 2>/dev/null || echo '/.devcarry/' >> .git/info/exclude
 
 # The build: every shared library of the tree, the extension module and the C++ test binaries.
@@ -37,8 +37,11 @@ mkdir -p "$PYSTAGE"
    $(ls -d lib/$VER/* | grep -v -E "site-packages|/test$|idlelib|tkinter|ensurepip|config-|lib2to3|turtledemo|pydoc_data|distutils") \
    $(ls -d $SITE/numpy $SITE/numpy.libs $SITE/pytest $SITE/_pytest $SITE/pluggy $SITE/iniconfig \
        $SITE/packaging $SITE/py.py $SITE/xdist $SITE/execnet $SITE/pytest_xdist-*.dist-info \
-       $SITE/pytest-*.dist-info $SITE/pluggy-*.dist-info 2>/dev/null)) | tar -C "$PYSTAGE" -xf -
-find "$PYSTAGE" -name '*.so*' -type f -exec strip --strip-unneeded {} + 2>/dev/null || true
+       $SITE/pytest-*.dist-info $SITE/pluggy-*.dist-info $SITE/pygments 2>/dev/null)) | tar -C "$PYSTAGE" -xf -
+# Only the interpreter's own libraries: the wheels' bundled ones (numpy.libs) are laid out by
+# auditwheel and break when stripped.
+find "$PYSTAGE/lib" -maxdepth 1 -name 'lib*.so*' -type f -exec strip --strip-unneeded {} +
+find "$PYSTAGE/lib/$VER/lib-dynload" -name '*.so' -type f -exec strip --strip-unneeded {} +
 tar -C "$PYSTAGE" -cf - . | xz -T2 -6 > "$OUT/python.tar.xz"
 rm -rf "$PYSTAGE"
 echo "$VER" > "$OUT/python_version"
@@ -50,7 +53,9 @@ if [ -d "$FIX" ]; then
   cp "$FIX"/paddle_train_programs/* "$OUT/fixtures/paddle_train_programs/"
 fi
 # Fashion-MNIST for the main job, recompressed (xz is a sixth smaller than the gzip files).
-if [ "${1:-}" = "--with-data" ]; then
+if [ "${1:-}" != "--with-data" ]; then
+  rm -rf "$OUT/fashion-mnist"
+elif [ ! -d "$OUT/fashion-mnist" ]; then
   mkdir -p "$OUT/fashion-mnist"
   for f in /usr/share/datasets/fashion-mnist/*.gz; do
     gunzip -c "$f" | xz -T2 -9e > "$OUT/fashion-mnist/$(basename "$f" .gz).xz"

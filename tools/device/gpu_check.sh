@@ -23,21 +23,21 @@ $PY -c "import paddle; from paddle.base import core; print('cuda', core.is_compi
 for arg in "$@"; do
   case $arg in
     --tests)
-      step test_gpu 240 $PY -m pytest -q -p no:cacheprovider test/python/test_gpu.py \
-        test/python/test_paddle_train_programs.py
+      step test_gpu ${T_TESTS:-240} $PY -m pytest -q -p no:cacheprovider test/python/test_gpu.py \
+        test/python/test_paddle_train_programs.py test/python/test_amp.py
       grep -E "^(FAILED|ERROR)" "$LOGS/test_gpu.log" | head -30
-      step op_tests 300 $PY -m pytest -q -p no:cacheprovider -p xdist.plugin -n 14 \
+      step op_tests ${T_OPS:-300} $PY -m pytest -q -p no:cacheprovider -n 14 \
         $(ls test/python/test_ops_*.py)
       grep -E "^(FAILED|ERROR)" "$LOGS/op_tests.log" | head -100
       ;;
     --bench)
-      step bench 420 $PY benchmarks/gpu_bench.py --all --json "$LOGS/gpu_bench.json"
+      step bench ${T_BENCH:-420} $PY benchmarks/gpu_bench.py --all --json "$LOGS/gpu_bench.json"
       cat "$LOGS/bench.log" | tail -8
       ;;
     --main-job)
       mkdir -p /tmp/fm
       for f in .devcarry/fashion-mnist/*.xz; do xz -dc "$f" | gzip -1 > /tmp/fm/$(basename "$f" .xz).gz; done
-      step main_job 420 env PADDLE_FASHION_MNIST_DIR=/tmp/fm $PY examples/fashion_mnist/train.py \
+      step main_job ${T_MAIN:-420} env PADDLE_FASHION_MNIST_DIR=/tmp/fm $PY examples/fashion_mnist/train.py \
         --device gpu --json "$LOGS/train.json"
       ;;
   esac
