@@ -75,8 +75,9 @@ def main():
     parser.add_argument("--limit", type=int, default=0, help="train on the first N batches only")
     parser.add_argument("--json", default="", help="write figures to this file")
     parser.add_argument("--save", default="", help="save the inference model to this prefix")
-    parser.add_argument("--device", default="cpu",
-                        help="cpu, gpu or gpu:N (the static executor's place; needs the CUDA build)")
+    parser.add_argument("--device", default="auto",
+                        help="cpu, gpu or gpu:N (the static executor's place; gpu needs the CUDA "
+                             "build); auto: the GPU where one is visible, else the CPU")
     args = parser.parse_args()
 
     paddle.enable_static()
@@ -91,7 +92,10 @@ def main():
     main_prog, startup, test_prog, image, label, logits, loss, acc = build(args.lr, decay)
     test_loader = paddle.io.DataLoader(test_set, batch_size=500)
 
+    if args.device == "auto":
+        args.device = "gpu" if paddle.device.cuda.device_count() > 0 else "cpu"
     exe = paddle.static.Executor(paddle.set_device(args.device))
+    print(f"training on {args.device}")
     exe.run(startup)
     total = len(train_loader) if not args.limit else min(args.limit, len(train_loader))
     samples, train_seconds, test_acc = 0, 0.0, 0.0

@@ -117,8 +117,8 @@ def _train(place, steps=12, seed=3):
         exe = paddle.static.Executor(place)
         losses = [float(exe.run(main, feed={"image": x, "label": y}, fetch_list=[loss])[0])
                   for x, y in batches]
-        params = {p.name: np.array(scope.find_var(p.name).get_tensor())
-                  for p in main.all_parameters()}
+        # In creation order: each build names its parameters afresh (conv2d_1.w_0, ...).
+        params = [np.array(scope.find_var(p.name).get_tensor()) for p in main.all_parameters()]
     return losses, params, exe, main
 
 
@@ -127,8 +127,9 @@ def test_lenet_training_on_gpu_matches_cpu():
     cpu_losses, cpu_params, _, _ = _train(paddle.CPUPlace())
     gpu_losses, gpu_params, exe, main = _train(paddle.CUDAPlace(0))
     np.testing.assert_allclose(gpu_losses, cpu_losses, rtol=2e-4, atol=1e-5)
-    for name, value in cpu_params.items():
-        np.testing.assert_allclose(gpu_params[name], value, rtol=1e-3, atol=1e-5, err_msg=name)
+    assert len(gpu_params) == len(cpu_params) == 4
+    for i, (on_gpu, on_cpu) in enumerate(zip(gpu_params, cpu_params)):
+        np.testing.assert_allclose(on_gpu, on_cpu, rtol=1e-3, atol=1e-5, err_msg=f"parameter {i}")
     # Every op of the main job's kind of program has a GPU kernel: nothing falls back.
     text = exe._core.execution_plan(main.desc, paddle.static.global_scope(), [])
     assert text == "" or "no GPU kernel" not in text, text
@@ -143,7 +144,8 @@ def test_main_job_program_runs_entirely_on_gpu():
 
 
 @gpu
-@pytest.mark.parametrize("name", ["lenet", "resnet18", "mobilenet_v2", "tiny_bert", "bert_static"])
+@pytest.mark.parametrize("name", ["lenet", "resnet18", "mobilenet_v2", "mobilenet_v3_small",
+                                  "tiny_bert", "bert_static"])
 def test_fixture_models_on_gpu_predictor(name):
     prefix = os.path.join(FIXTURES, name)
     if not os.path.exists(prefix + ".pdmodel"):

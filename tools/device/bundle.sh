@@ -45,11 +45,14 @@ find "$PYSTAGE/lib/$VER/lib-dynload" -name '*.so' -type f -exec strip --strip-un
 tar -C "$PYSTAGE" -cf - . | xz -T2 -6 > "$OUT/python.tar.xz"
 rm -rf "$PYSTAGE"
 echo "$VER" > "$OUT/python_version"
-# The small PaddlePaddle-written fixtures (the ResNet-18 and MobileNet weights are too large).
+# PaddlePaddle-written fixtures: the small ones by default (FIXTURE_MODELS names others; the
+# ResNet-18 weights alone are 45 MiB).
 FIX=../shared/fixtures
 if [ -d "$FIX" ]; then
   mkdir -p "$OUT/fixtures/paddle_models" "$OUT/fixtures/paddle_train_programs"
-  for m in lenet tiny_bert bert_static; do cp "$FIX/paddle_models/$m".* "$OUT/fixtures/paddle_models/"; done
+  for m in ${FIXTURE_MODELS:-lenet tiny_bert bert_static}; do
+    cp "$FIX/paddle_models/$m".* "$OUT/fixtures/paddle_models/"
+  done
   cp "$FIX"/paddle_train_programs/* "$OUT/fixtures/paddle_train_programs/"
 fi
 # Fashion-MNIST for the main job, recompressed (xz is a sixth smaller than the gzip files).

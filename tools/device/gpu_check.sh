@@ -34,6 +34,12 @@ for arg in "$@"; do
       step bench ${T_BENCH:-420} $PY benchmarks/gpu_bench.py --all --json "$LOGS/gpu_bench.json"
       cat "$LOGS/bench.log" | tail -8
       ;;
+    --bench-tf32)  # float32 training with TF32 tensor cores allowed (off by default)
+      for m in resnet50:64 bert_base:32; do
+        step "tf32_${m%%:*}" ${T_BENCH:-420} env FLAGS_allow_tf32_cublas=1 FLAGS_allow_tf32_cudnn=1 \
+          $PY benchmarks/gpu_bench.py --model ${m%%:*} --mode train --batch ${m##*:}
+      done
+      ;;
     --main-job)
       mkdir -p /tmp/fm
       for f in .devcarry/fashion-mnist/*.xz; do xz -dc "$f" | gzip -1 > /tmp/fm/$(basename "$f" .xz).gz; done

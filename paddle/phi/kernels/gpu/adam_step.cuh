@@ -124,9 +124,11 @@ void AdamGpuStep(const GPUContext& dev_ctx, const char* op, const funcs::AdamTen
     PD_CUDA_CHECK_LAUNCH();
   });
 
-  const bool advance = !skip.get() && !c.use_global_beta_pow;
-  if (pow1_on_host) pow1_out.set(advance ? beta1_pow.value * c.beta1 : beta1_pow.value);
-  if (pow2_on_host) pow2_out.set(advance ? beta2_pow.value * c.beta2 : beta2_pow.value);
+  if (pow1_on_host || pow2_on_host) {  // SkipUpdate is then a host value (checked above)
+    const bool advance = !skip.get() && !c.use_global_beta_pow;
+    if (pow1_on_host) pow1_out.set(advance ? beta1_pow.value * c.beta1 : beta1_pow.value);
+    if (pow2_on_host) pow2_out.set(advance ? beta2_pow.value * c.beta2 : beta2_pow.value);
+  }
 }
 
 }  // namespace gpu_opt

@@ -157,9 +157,11 @@ void LambKernel(const Context& dev_ctx, const DenseTensor& param, const DenseTen
     PD_CUDA_CHECK_LAUNCH();
   });
 
-  const bool skip_step = skip.get();
-  if (pow1_on_host) pow1_out.set(skip_step ? b1p.value : b1p.value * beta1);
-  if (pow2_on_host) pow2_out.set(skip_step ? b2p.value : b2p.value * beta2);
+  if (pow1_on_host || pow2_on_host) {  // SkipUpdate is then a host value (checked above)
+    const bool skip_step = skip.get();
+    if (pow1_on_host) pow1_out.set(skip_step ? b1p.value : b1p.value * beta1);
+    if (pow2_on_host) pow2_out.set(skip_step ? b2p.value : b2p.value * beta2);
+  }
 }
 
 }  // namespace phi
