@@ -135,12 +135,33 @@ def test_lenet_training_on_gpu_matches_cpu():
     assert text == "" or "no GPU kernel" not in text, text
 
 
-@gpu
-def test_main_job_program_runs_entirely_on_gpu():
+cuda_build = pytest.mark.skipif(not core.is_compiled_with_cuda(),
+                                reason="needs the CUDA build (its kernel registry)")
+
+
+@cuda_build
+def test_main_job_and_fixture_programs_need_no_cpu_fallback():
+    # Planned against this build's own GPU kernels (no device needed): the main job's
+    # training program and every fixture model, as saved and after the Predictor's default
+    # passes (fused ops included), run wholly on the GPU.
     main, _, _, _ = lenet_programs()
-    p = core.plan_placement(main.desc, 0, core.CUDAPlace(0))  # the registry's own kernels
-    fallbacks = [r for r in p["reasons"] if "no GPU kernel" in r]
-    assert not fallbacks, p["text"]
+    programs = {"lenet training": main.desc}
+    passes = paddle.inference.Config("unused", "unused").pass_builder().all_passes()
+    for name in ["lenet", "resnet18", "mobilenet_v2", "mobilenet_v3_small", "tiny_bert",
+                 "bert_static"]:
+        prefix = os.path.join(FIXTURES, name)
+        if not os.path.exists(prefix + ".pdmodel"):
+            continue
+        scope = paddle.static.Scope()
+        with paddle.static.scope_guard(scope):
+            program, _, _ = paddle.static.load_inference_model(
+                prefix, paddle.static.Executor(paddle.CPUPlace()))
+            programs[name] = program.desc
+            programs[name + " after passes"] = core.apply_passes(program.desc, passes, scope)
+    for name, desc in programs.items():
+        p = core.plan_placement(desc, 0, core.CUDAPlace(0))
+        fallbacks = [r for r in p["reasons"] if "no GPU kernel" in r]
+        assert not fallbacks, f"{name}: {p['text']}"
 
 
 @gpu

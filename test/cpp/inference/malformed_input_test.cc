@@ -12,6 +12,7 @@
 #include "paddle/framework/model_io.h"
 #include "paddle/framework/tensor_io.h"
 #include "paddle/inference/paddle_inference_api.h"
+#include "paddle/phi/core/device_runtime.h"
 #include "paddle/phi/core/device_context.h"
 #include "test/cpp/inference/test_model_util.h"
 
@@ -191,10 +192,18 @@ TEST(InferenceMalformed, DirectoryWithoutAModel) {
   ExpectLoadError(Config(), {"SetModel"});
 }
 
-TEST(InferenceMalformed, GpuRequestedOnACpuBuild) {
+TEST(InferenceMalformed, GpuRequestedWhereThereIsNone) {
+  // A CPU-only build says it has no GPU backend; a CUDA build without that device says how
+  // many GPUs it sees. Either way the message names the call and the way out.
   Config config(Good().prog_file, Good().params_file);
-  config.EnableUseGpu(100, 0);
-  ExpectLoadError(config, {"EnableUseGpu", "no GPU backend", "DisableGpu"});
+  const int count = phi::GpuDeviceCount();
+  config.EnableUseGpu(100, count);  // one past the last device
+  if (phi::CompiledWithCuda()) {
+    ExpectLoadError(config, {"EnableUseGpu", "one of the " + std::to_string(count) + " GPUs",
+                             "got device " + std::to_string(count), "DisableGpu"});
+  } else {
+    ExpectLoadError(config, {"EnableUseGpu", "no GPU backend", "DisableGpu"});
+  }
 }
 
 TEST(InferenceMalformed, GarbageModelBuffer) {

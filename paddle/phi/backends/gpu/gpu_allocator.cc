@@ -110,48 +110,6 @@ uint64_t GPUAllocator::ReleaseCache() {
   return released;
 }
 
-std::shared_ptr<Allocation> PinnedAllocator::Allocate(size_t bytes) {
-  size_t rounded = RoundToClass(bytes, 64);
-  void* ptr = nullptr;
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    auto it = free_blocks_.find(rounded);
-    if (it != free_blocks_.end() && !it->second.empty()) {
-      ptr = it->second.back();
-      it->second.pop_back();
-      cached_ -= rounded;
-    }
-  }
-  if (ptr == nullptr) {
-    cudaError_t err = cudaHostAlloc(&ptr, rounded, cudaHostAllocPortable);
-    if (err == cudaErrorMemoryAllocation) {
-      cudaGetLastError();
-      ReleaseCache();
-      err = cudaHostAlloc(&ptr, rounded, cudaHostAllocPortable);
-    }
-    PD_CUDA_CHECK(err);
-  }
-  stats_.Add(static_cast<int64_t>(rounded));
-  return std::make_shared<Allocation>(ptr, rounded, place_, this);
-}
-
-void PinnedAllocator::Free(void* ptr, size_t bytes) {
-  stats_.Add(-static_cast<int64_t>(bytes));
-  std::lock_guard<std::mutex> lock(mu_);
-  free_blocks_[bytes].push_back(ptr);
-  cached_ += bytes;
-}
-
-uint64_t PinnedAllocator::ReleaseCache() {
-  std::lock_guard<std::mutex> lock(mu_);
-  uint64_t released = cached_;
-  for (auto& [size, list] : free_blocks_)
-    for (void* p : list) cudaFreeHost(p);
-  free_blocks_.clear();
-  cached_ = 0;
-  return released;
-}
-
 GPUAllocator* GetGPUAllocator(int device_id) {
   gpu::CheckDevice(device_id);
   static std::mutex mu;
@@ -160,11 +118,6 @@ GPUAllocator* GetGPUAllocator(int device_id) {
   auto& slot = (*allocators)[device_id];
   if (slot == nullptr) slot = std::make_unique<GPUAllocator>(device_id);
   return slot.get();
-}
-
-PinnedAllocator* GetPinnedAllocator() {
-  static auto* allocator = new PinnedAllocator();
-  return allocator;
 }
 
 }  // namespace phi

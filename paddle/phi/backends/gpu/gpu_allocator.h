@@ -1,8 +1,7 @@
-// Device and pinned host memory. GPUAllocator caches freed blocks per device in size classes
-// (as the CPU allocator does): every kernel of a device runs on its context's one stream, so a
-// block freed on the host after its last use was enqueued can be handed to work enqueued
-// later on that stream without a sync. PinnedAllocator serves page-locked host memory for
-// copies that must not stage through the driver's bounce buffer.
+// Device memory. GPUAllocator caches freed blocks per device in size classes (as the CPU
+// allocator does): every kernel of a device runs on its context's one stream, so a block freed
+// on the host after its last use was enqueued can be handed to work enqueued later on that
+// stream without a sync.
 #pragma once
 
 #include <cstdint>
@@ -37,24 +36,8 @@ class GPUAllocator : public Allocator {
   uint64_t reserved_ = 0;
 };
 
-class PinnedAllocator : public Allocator {
- public:
-  std::shared_ptr<Allocation> Allocate(size_t bytes) override;
-  void Free(void* ptr, size_t bytes) override;
-  const Place& place() const override { return place_; }  // host memory: a CPU place
-  MemoryStats& stats() { return stats_; }
-  uint64_t ReleaseCache();
 
- private:
-  CPUPlace place_;
-  MemoryStats stats_;
-  std::mutex mu_;
-  std::unordered_map<size_t, std::vector<void*>> free_blocks_;
-  uint64_t cached_ = 0;
-};
-
-// The process-wide allocators (one per device; created on first use).
+// The process-wide allocator of a device (created on first use).
 GPUAllocator* GetGPUAllocator(int device_id);
-PinnedAllocator* GetPinnedAllocator();
 
 }  // namespace phi
