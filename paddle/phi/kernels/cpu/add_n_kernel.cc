@@ -2,20 +2,14 @@
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/impl/add_n_kernel_impl.h"
 
 namespace phi {
 
 template <typename T, typename Context>
 void AddNKernel(const Context& dev_ctx, const std::vector<const DenseTensor*>& x,
                 DenseTensor* out) {
-  PD_CHECK(!x.empty(), InvalidArgument, "expected at least one input to add_n, but got none");
-  for (size_t i = 0; i < x.size(); ++i) {
-    PD_CHECK(x[i] != nullptr, InvalidArgument,
-             "expected every input of add_n to be present, but input ", i, " is missing");
-    PD_CHECK(x[i]->numel() == x[0]->numel(), InvalidArgument,
-             "expected all inputs of add_n to have the same number of elements, but got input 0 ",
-             x[0]->dims(), " and input ", i, " ", x[i]->dims());
-  }
+  CheckAddNArgs(x);
   const int64_t n = x[0]->numel();
   if (out->numel() != n) out->Resize(x[0]->dims());
   T* result = dev_ctx.template Alloc<T>(out);

@@ -7,6 +7,7 @@
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/infermeta/nn.h"
 #include "paddle/phi/kernels/funcs/group_norm_impl.h"
+#include "paddle/phi/kernels/impl/batch_norm_grad_kernel_impl.h"
 
 namespace phi {
 
@@ -21,23 +22,11 @@ void BatchNormGradKernel(const Context& dev_ctx, const DenseTensor& x, const Den
   const ChannelShape s = ComputeBatchNormShape(x.dims(), data_layout);
   const int64_t channels = s.channels;
   const int64_t count = s.outer * s.inner;
-  PD_CHECK(y_grad.dims() == x.dims(), InvalidArgument,
-           "expected batch_norm_grad's Y@GRAD to have X's dims ", x.dims(), ", but got ",
-           y_grad.dims());
   const bool global_stats = (is_test && !trainable_statistics) || use_global_stats;
-  // Every per-channel input is read (or its gradient written) for `channels` entries.
-  funcs::CheckChannelParam("batch_norm_grad", "Scale", &scale, channels);
-  funcs::CheckChannelParam("batch_norm_grad", "Bias", &bias, channels);
-  funcs::CheckChannelParam("batch_norm_grad", "Mean", mean, channels);
-  funcs::CheckChannelParam("batch_norm_grad", "Variance", variance, channels);
-  funcs::CheckChannelParam("batch_norm_grad", "SavedMean", &saved_mean, channels);
-  funcs::CheckChannelParam("batch_norm_grad", "SavedVariance", &saved_variance, channels);
+  CheckBatchNormGradArgs(x, scale, bias, mean, variance, saved_mean, saved_variance, y_grad,
+                         channels, global_stats);
   std::vector<double> center(channels), inv_std(channels);
   if (global_stats) {
-    PD_CHECK(mean != nullptr && variance != nullptr, InvalidArgument,
-             "expected batch_norm_grad with global statistics (is_test or use_global_stats) to "
-             "have inputs Mean and Variance, but got ",
-             mean == nullptr ? "no Mean" : "no Variance");
     const T* m = mean->data<T>();
     const T* v = variance->data<T>();
     for (int64_t c = 0; c < channels; ++c) {

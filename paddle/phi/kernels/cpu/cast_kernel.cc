@@ -7,6 +7,7 @@
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/cast_functor.h"
+#include "paddle/phi/kernels/impl/cast_kernel_impl.h"
 
 namespace phi {
 namespace {
@@ -37,40 +38,11 @@ To ConvertValue(From value) {
   }
 }
 
-template <typename From>
-struct CastToVisitor {
-  const DenseTensor& input;
-  DenseTensor* out;
-  const DeviceContext& dev_ctx;
-
-  template <typename To>
-  void operator()() const {
-    const From* src = input.data<From>();
-    To* dst = dev_ctx.Alloc<To>(out);
-    const int64_t n = input.numel();
-    for (int64_t i = 0; i < n; ++i) dst[i] = ConvertValue<To>(src[i]);
-  }
-};
-
 }  // namespace
 
-template <typename T, typename Context>
-void CastKernel(const Context& dev_ctx, const DenseTensor& x, DataType out_dtype,
-                DenseTensor* out) {
-  PD_CHECK(out->numel() == x.numel(), InvalidArgument, "expected cast's Out to have ", x.numel(),
-           " elements like X ", x.dims(), ", but Out has dims ", out->dims());
-  if (out == &x && out_dtype == x.dtype()) return;
-  const DenseTensor input = x;  // keeps X's storage alive while Out gets its own
-  if (out->Holder() != nullptr && out->Holder() == input.Holder()) {
-    DDim dims = out->dims();
-    out->clear();  // Out viewed X's bytes: give it fresh storage instead of overwriting X
-    out->Resize(dims);
-  }
-  const CastToVisitor<T> cast_to{input, out, dev_ctx};
-  // VisitDataType covers the real types only; complex targets are dispatched here.
-  if (out_dtype == DataType::COMPLEX64) return cast_to.template operator()<complex64>();
-  if (out_dtype == DataType::COMPLEX128) return cast_to.template operator()<complex128>();
-  VisitDataType(out_dtype, cast_to);
+template <typename To, typename From>
+void CastValues(const CPUContext& /*ctx*/, const From* src, To* dst, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) dst[i] = ConvertValue<To>(src[i]);
 }
 
 }  // namespace phi

@@ -1,51 +1,7 @@
 #include "paddle/phi/kernels/concat_kernel.h"
 
-#include <algorithm>
-
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
-#include "paddle/phi/kernels/funcs/axis_utils.h"
-#include "paddle/phi/kernels/funcs/manipulation.h"
-
-namespace phi {
-
-template <typename T, typename Context>
-void ConcatKernel(const Context& dev_ctx, const std::vector<const DenseTensor*>& x, int axis,
-                  DenseTensor* out) {
-  PD_CHECK(!x.empty(), InvalidArgument, "expected at least one input X to concat, but got none");
-  // Held by value: Out may be one of the inputs (or share its storage).
-  std::vector<DenseTensor> inputs;
-  std::vector<const DenseTensor*> pointers;
-  int64_t total = 0;
-  for (size_t i = 0; i < x.size(); ++i) {
-    PD_CHECK(x[i] != nullptr, InvalidArgument, "expected every input X of concat to be present, "
-             "but X[", i, "] is missing");
-    inputs.push_back(*x[i]);
-    total += x[i]->numel();
-  }
-  for (const DenseTensor& t : inputs) pointers.push_back(&t);
-  const DDim out_dims = out->dims();
-  const int rank = out_dims.size();
-  const int a = funcs::NormalizeAxis(axis, rank, "concat axis");
-  PD_CHECK(out->numel() == total, InvalidArgument, "expected concat's Out ", out_dims,
-           " to hold the ", total, " elements of its inputs, but it does not");
-  T* dst = funcs::AllocUnaliased<T>(dev_ctx, out, pointers);
-  const int64_t outer = product(out_dims, 0, a);
-  const int64_t row = product(out_dims, a, rank);
-  int64_t column = 0;  // where the current input starts within a row of Out
-  for (const DenseTensor& input : inputs) {
-    PD_CHECK(input.dims().size() == rank, InvalidArgument, "expected every concat input to have "
-             "rank ", rank, " like Out ", out_dims, ", but got an input ", input.dims());
-    const int64_t chunk = product(input.dims(), a, rank);
-    if (chunk > 0 && input.numel() > 0) {
-      const T* src = input.data<T>();
-      for (int64_t o = 0; o < outer; ++o)
-        std::copy(src + o * chunk, src + (o + 1) * chunk, dst + o * row + column);
-    }
-    column += chunk;
-  }
-}
-
-}  // namespace phi
+#include "paddle/phi/kernels/impl/concat_kernel_impl.h"
 
 PD_REGISTER_KERNEL(concat, CPU, phi::ConcatKernel, float, double, int32_t, int64_t, bool, uint8_t);

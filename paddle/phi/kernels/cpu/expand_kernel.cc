@@ -5,17 +5,9 @@
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/repeat.h"
+#include "paddle/phi/kernels/impl/expand_kernel_impl.h"
 
 namespace phi {
-namespace {
-void RefuseTensorArgs(const DenseTensor* single, const std::vector<const DenseTensor*>& list,
-                      const char* op, const char* what) {
-  bool given = single != nullptr || std::any_of(list.begin(), list.end(),
-                                                [](const DenseTensor* t) { return t != nullptr; });
-  PD_CHECK(!given, Unimplemented, op, " with ", what,
-           " given as tensors is not supported yet; pass the attribute");
-}
-}  // namespace
 
 template <typename T, typename Context>
 void RepeatKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
@@ -24,20 +16,6 @@ void RepeatKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out
   T* result = dev_ctx.template Alloc<T>(out);
   funcs::ForEachRepeatIndex(x_in.dims(), out->dims(),
                             [&](int64_t o, int64_t i) { result[o] = in[i]; });
-}
-
-template <typename T, typename Context>
-void ExpandKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* shape_tensor,
-                  const std::vector<const DenseTensor*>& shape_tensors, DenseTensor* out) {
-  RefuseTensorArgs(shape_tensor, shape_tensors, "expand_v2", "the shape");
-  RepeatKernel<T>(dev_ctx, x, out);
-}
-
-template <typename T, typename Context>
-void TileKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* repeat_tensor,
-                const std::vector<const DenseTensor*>& repeat_tensors, DenseTensor* out) {
-  RefuseTensorArgs(repeat_tensor, repeat_tensors, "tile", "repeat_times");
-  RepeatKernel<T>(dev_ctx, x, out);
 }
 
 template <typename T, typename Context>

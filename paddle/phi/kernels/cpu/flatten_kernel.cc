@@ -2,17 +2,7 @@
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
-#include "paddle/phi/kernels/funcs/manipulation.h"
-
-namespace phi {
-
-template <typename T, typename Context>
-void FlattenKernel(const Context& dev_ctx, const DenseTensor& x, int start_axis, int stop_axis,
-                   DenseTensor* out) {
-  funcs::ShareAsView(x, out, "flatten_contiguous_range's Out");
-}
-
-}  // namespace phi
+#include "paddle/phi/kernels/impl/flatten_kernel_impl.h"
 
 PD_REGISTER_KERNEL(flatten, CPU, phi::FlattenKernel, float, double, int32_t, int64_t, bool,
                    uint8_t);

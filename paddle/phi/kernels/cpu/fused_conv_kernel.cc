@@ -13,11 +13,10 @@
 #include "paddle/phi/kernels/funcs/packed_weights.h"
 #include "paddle/phi/kernels/funcs/parallel.h"
 #include "paddle/phi/kernels/funcs/unary_elementwise.h"
+#include "paddle/phi/kernels/impl/fused_conv_kernel_impl.h"
 
 namespace phi {
 namespace {
-
-enum class ConvAct { kNone, kRelu, kRelu6, kHardSwish };
 
 // The activations in the formulas of the standalone relu / relu6 / hard_swish kernels.
 template <typename T, ConvAct kAct>
@@ -102,17 +101,6 @@ void ApplyEpilogue(const DenseTensor* bias, const DenseTensor* residual, bool ch
       }
     }
   });
-}
-
-ConvAct ParseConvAct(const std::string& name) {
-  if (name == "relu") return ConvAct::kRelu;
-  if (name == "relu6") return ConvAct::kRelu6;
-  if (name == "hard_swish") return ConvAct::kHardSwish;
-  PD_CHECK(name.empty() || name == "identity", InvalidArgument,
-           "expected fused_conv2d's fuse_activation to be one of \"\", identity, relu, relu6, "
-           "hard_swish, but got '",
-           name, "'");
-  return ConvAct::kNone;
 }
 
 // The same epilogue run inside the packed GEMM (float, NCHW) on each finished block of the
@@ -204,17 +192,9 @@ void FusedConv2dKernel(const Context& dev_ctx, const DenseTensor& input, const D
                        int groups, const std::string& data_format,
                        const std::string& fuse_activation, float fuse_beta,
                        bool fuse_residual_connection, DenseTensor* out) {
-  PD_CHECK((residual != nullptr) == fuse_residual_connection, InvalidArgument,
-           "expected fused_conv2d's ResidualData to be given exactly when "
-           "fuse_residual_connection is true");
-  PD_CHECK(residual == nullptr || residual->dims() == out->dims(), InvalidArgument,
-           "expected fused_conv2d's ResidualData to have the output's dims ", out->dims(),
-           ", but got ", residual != nullptr ? residual->dims() : DDim());
   const bool channels_last = data_format == "NHWC";
-  const int64_t channels = out->dims()[channels_last ? out->dims().size() - 1 : 1];
-  PD_CHECK(bias == nullptr || bias->numel() == channels, InvalidArgument,
-           "expected fused_conv2d's Bias to hold ", channels,
-           " values (the output channels), but got ", bias != nullptr ? bias->dims() : DDim());
+  const int64_t channels =
+      CheckFusedConv2dArgs(bias, residual, fuse_residual_connection, channels_last, *out);
   const ConvAct act = ParseConvAct(fuse_activation);
   // The convolution writes Output before the residual is read: never into the residual's buffer
   // (held by value, so its data outlives Output getting storage of its own).

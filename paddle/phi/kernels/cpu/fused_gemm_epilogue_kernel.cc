@@ -5,30 +5,10 @@
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/infermeta/fused.h"
-#include "paddle/phi/kernels/funcs/blas.h"
 #include "paddle/phi/kernels/funcs/fused_activation.h"
+#include "paddle/phi/kernels/impl/fused_gemm_epilogue_kernel_impl.h"
 
 namespace phi {
-
-template <typename T, typename Context>
-void FusedGemmEpilogueKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& y,
-                             const DenseTensor& bias, bool trans_x, bool trans_y,
-                             const std::string& activation, DenseTensor* out,
-                             DenseTensor* reserve_space) {
-  const funcs::FusedActivation act = funcs::ParseFusedActivation(activation, "fused_gemm_epilogue");
-  const GemmEpilogueDims d = ComputeGemmEpilogueDims(x.dims(), y.dims(), trans_x, trans_y);
-  PD_CHECK(bias.numel() == d.n, InvalidArgument, "expected fused_gemm_epilogue's Bias to have ",
-           d.n, " elements, but got ", bias.dims());
-  out->Resize(d.out);
-  T* result = dev_ctx.template Alloc<T>(out);
-  funcs::GemmWeightsB<T>(trans_x, trans_y, d.m, d.n, d.k, T(1), x.data<T>(), y, T(0), result);
-  T* pre = nullptr;
-  if (reserve_space != nullptr) {
-    reserve_space->Resize(d.out);
-    pre = dev_ctx.template Alloc<T>(reserve_space);
-  }
-  funcs::ApplyBiasActivationRows(act, result, d.m, d.n, bias.data<T>(), pre);
-}
 
 template <typename T, typename Context>
 void FusedGemmEpilogueGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& y,
@@ -73,26 +53,7 @@ void FusedGemmEpilogueGradKernel(const Context& dev_ctx, const DenseTensor& x, c
     for (int64_t i = 0; i < d.m; ++i)
       for (int64_t j = 0; j < d.n; ++j) gb[j] += dz[i * d.n + j];
   }
-  // op(X) [M, K], op(Y) [K, N]: d op(X) = dZ op(Y)^T, d op(Y) = op(X)^T dZ, each one GEMM on
-  // the stored matrices (transposed once more for a transposed operand).
-  if (x_grad != nullptr) {
-    x_grad->Resize(x.dims());
-    T* gx = dev_ctx.template Alloc<T>(x_grad);
-    if (!trans_x) {
-      funcs::Gemm<T>(false, !trans_y, d.m, d.k, d.n, T(1), dz, y.data<T>(), T(0), gx);
-    } else {
-      funcs::Gemm<T>(trans_y, true, d.k, d.m, d.n, T(1), y.data<T>(), dz, T(0), gx);
-    }
-  }
-  if (y_grad != nullptr) {
-    y_grad->Resize(y.dims());
-    T* gy = dev_ctx.template Alloc<T>(y_grad);
-    if (!trans_y) {
-      funcs::Gemm<T>(!trans_x, false, d.k, d.n, d.m, T(1), x.data<T>(), dz, T(0), gy);
-    } else {
-      funcs::Gemm<T>(true, trans_x, d.n, d.k, d.m, T(1), dz, x.data<T>(), T(0), gy);
-    }
-  }
+  FusedGemmEpilogueInputGrads(dev_ctx, x, y, dz, d, trans_x, trans_y, x_grad, y_grad);
 }
 
 }  // namespace phi

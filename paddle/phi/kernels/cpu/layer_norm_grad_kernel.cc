@@ -6,6 +6,7 @@
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/impl/layer_norm_kernel_impl.h"
 
 namespace phi {
 
@@ -16,13 +17,10 @@ void LayerNormGradKernel(const Context& dev_ctx, const DenseTensor& x, const Den
                          int begin_norm_axis, DenseTensor* x_grad, DenseTensor* scale_grad,
                          DenseTensor* bias_grad) {
   const DDim& d = x.dims();
-  PD_CHECK(begin_norm_axis >= 0 && begin_norm_axis < std::max(d.size(), 1), InvalidArgument,
-           "expected layer_norm_grad's begin_norm_axis in [0, ", d.size(), ") for X ", d,
-           ", but got ", begin_norm_axis);
+  const LayerNormRows rows = LayerNormRowsOf(d, begin_norm_axis, "layer_norm_grad");
+  const int64_t left = rows.left, right = rows.right;
   PD_CHECK(y_grad.dims() == d, InvalidArgument,
            "expected layer_norm_grad's Y@GRAD to have X's dims ", d, ", but got ", y_grad.dims());
-  const int64_t left = product(d, 0, begin_norm_axis);
-  const int64_t right = product(d, begin_norm_axis, d.size());
   const T* in = x.data<T>();
   const T* dy = y_grad.data<T>();
   const T* mu = mean.data<T>();

@@ -6,6 +6,7 @@
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/parallel.h"
+#include "paddle/phi/kernels/impl/layer_norm_kernel_impl.h"
 
 namespace phi {
 namespace {
@@ -99,11 +100,8 @@ void LayerNormKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTe
                      const DenseTensor* bias, float epsilon, int begin_norm_axis, DenseTensor* y,
                      DenseTensor* mean, DenseTensor* variance) {
   const DDim& d = x.dims();
-  PD_CHECK(begin_norm_axis >= 0 && begin_norm_axis < std::max(d.size(), 1), InvalidArgument,
-           "expected layer_norm's begin_norm_axis in [0, ", d.size(), ") for X ", d, ", but got ",
-           begin_norm_axis);
-  const int64_t left = product(d, 0, begin_norm_axis);
-  const int64_t right = product(d, begin_norm_axis, d.size());
+  const LayerNormRows rows = LayerNormRowsOf(d, begin_norm_axis, "layer_norm");
+  const int64_t left = rows.left, right = rows.right;
   const T* in = x.data<T>();
   const T* gamma = scale != nullptr ? scale->data<T>() : nullptr;
   const T* beta = bias != nullptr ? bias->data<T>() : nullptr;

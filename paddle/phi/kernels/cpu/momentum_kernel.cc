@@ -4,6 +4,7 @@
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/optimizer.h"
 #include "paddle/phi/kernels/funcs/optimizer_functor.h"
+#include "paddle/phi/kernels/impl/momentum_kernel_impl.h"
 
 namespace phi {
 
@@ -15,13 +16,8 @@ void MomentumKernel(const Context& dev_ctx, const DenseTensor& param, const Dens
                     bool multi_precision, float rescale_grad, DenseTensor* param_out,
                     DenseTensor* velocity_out, DenseTensor* master_param_out) {
   const char* op = "momentum";
-  PD_CHECK(regularization_method.empty() || regularization_method == "l2_decay",
-           InvalidArgument, "expected momentum's regularization_method to be \"\" or "
-           "\"l2_decay\", but got \"", regularization_method, "\"");
+  CheckMomentumArgs(param, grad, velocity, regularization_method);
   const int64_t n = param.numel();
-  PD_CHECK(grad.numel() == n && velocity.numel() == n, InvalidArgument, "expected momentum's "
-           "Grad and Velocity to have Param's dims ", param.dims(), ", but got ", grad.dims(),
-           " and ", velocity.dims());
   const DenseTensor* source = &param;
   if (multi_precision) {
     PD_CHECK(master_param != nullptr && master_param->numel() == n, InvalidArgument,

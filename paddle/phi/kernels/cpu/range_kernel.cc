@@ -1,36 +1,14 @@
 #include "paddle/phi/kernels/range_kernel.h"
 
-#include <cmath>
-#include <limits>
-#include <type_traits>
-
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/impl/range_kernel_impl.h"
 
 namespace phi {
 
-template <typename T, typename Context>
-void RangeKernel(const Context& dev_ctx, const DenseTensor& start, const DenseTensor& end,
-                 const DenseTensor& step, DenseTensor* out) {
-  const T first = start.data<T>()[0], last = end.data<T>()[0], delta = step.data<T>()[0];
-  PD_CHECK(delta != T(0), InvalidArgument, "expected range's Step to be non-zero, but got 0");
-  PD_CHECK(!(first < last && delta < T(0)) && !(first > last && delta > T(0)), InvalidArgument,
-           "expected range's Step to point from Start (", first, ") towards End (", last,
-           "), but got ", delta);
-  double count;
-  if constexpr (std::is_integral_v<T>) {
-    long double span = std::fabs(static_cast<long double>(last) - static_cast<long double>(first));
-    long double stride = std::fabs(static_cast<long double>(delta));
-    count = static_cast<double>(std::ceil(span / stride));
-  } else {
-    count = std::ceil(std::fabs((static_cast<double>(last) - first) / delta));
-  }
-  PD_CHECK(std::isfinite(count) && count < static_cast<double>(std::numeric_limits<int32_t>::max()),
-           ResourceExhausted, "expected range to have fewer than 2^31 elements, but [", first,
-           ", ", last, ") by ", delta, " has ", count);
-  const int64_t n = static_cast<int64_t>(count);
-  out->Resize(DDim({n}));
-  T* data = dev_ctx.template Alloc<T>(out);
+// A running sum (the GPU computes each value from its index instead).
+template <typename T>
+void FillRange(const CPUContext& /*ctx*/, T first, T delta, int64_t n, T* data) {
   T value = first;
   for (int64_t i = 0; i < n; ++i, value += delta) data[i] = value;
 }

@@ -3,12 +3,12 @@
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/reduce.h"
+#include "paddle/phi/kernels/impl/reduce_grad_kernel_impl.h"
 
 namespace phi {
-namespace {
 
-template <typename T, typename Context>
-void ReduceGrad(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+template <typename T>
+void ReduceGrad(const CPUContext& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
                 const std::vector<int64_t>& dims, bool reduce_all, bool average,
                 DenseTensor* dx) {
   const std::vector<int> axes = funcs::ReduceAxes(x.dims(), dims, reduce_all);
@@ -19,22 +19,6 @@ void ReduceGrad(const Context& dev_ctx, const DenseTensor& x, const DenseTensor&
   T* result = dev_ctx.template Alloc<T>(dx);
   const T scale = average ? static_cast<T>(1.0 / static_cast<double>(plan.reduce_count)) : T(1);
   funcs::BroadcastReduceGrad<T>(dout.data<T>(), plan, scale, result);
-}
-
-}  // namespace
-
-template <typename T, typename Context>
-void SumGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
-                   const std::vector<int64_t>& dims, bool keep_dim, bool reduce_all,
-                   DenseTensor* dx) {
-  ReduceGrad<T>(dev_ctx, x, dout, dims, reduce_all, false, dx);
-}
-
-template <typename T, typename Context>
-void MeanGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
-                    const std::vector<int64_t>& dims, bool keep_dim, bool reduce_all,
-                    DenseTensor* dx) {
-  ReduceGrad<T>(dev_ctx, x, dout, dims, reduce_all, true, dx);
 }
 
 }  // namespace phi

@@ -3,13 +3,13 @@
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/reduce.h"
+#include "paddle/phi/kernels/impl/reduce_kernel_impl.h"
 
 namespace phi {
-namespace {
 
 // Sums x over the requested axes into out, then multiplies by 1 / count when averaging.
-template <typename T, typename Context>
-void ReduceSumOrMean(const Context& dev_ctx, const DenseTensor& x,
+template <typename T>
+void ReduceSumOrMean(const CPUContext& dev_ctx, const DenseTensor& x,
                      const std::vector<int64_t>& dims, bool keep_dim, bool reduce_all,
                      bool average, DenseTensor* out) {
   const std::vector<int> axes = funcs::ReduceAxes(x.dims(), dims, reduce_all);
@@ -22,20 +22,6 @@ void ReduceSumOrMean(const Context& dev_ctx, const DenseTensor& x,
   const Acc count = static_cast<Acc>(plan.reduce_count);
   for (int64_t i = 0; i < plan.out_numel; ++i)
     result[i] = static_cast<T>(average ? acc[i] / count : acc[i]);
-}
-
-}  // namespace
-
-template <typename T, typename Context>
-void SumKernel(const Context& dev_ctx, const DenseTensor& x, const std::vector<int64_t>& dims,
-               bool keep_dim, bool reduce_all, DenseTensor* out) {
-  ReduceSumOrMean<T>(dev_ctx, x, dims, keep_dim, reduce_all, false, out);
-}
-
-template <typename T, typename Context>
-void MeanKernel(const Context& dev_ctx, const DenseTensor& x, const std::vector<int64_t>& dims,
-                bool keep_dim, bool reduce_all, DenseTensor* out) {
-  ReduceSumOrMean<T>(dev_ctx, x, dims, keep_dim, reduce_all, true, out);
 }
 
 }  // namespace phi

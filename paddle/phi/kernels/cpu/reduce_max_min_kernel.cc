@@ -7,6 +7,7 @@
 #include "paddle/phi/kernels/funcs/axis_utils.h"
 #include "paddle/phi/kernels/funcs/manipulation.h"
 #include "paddle/phi/kernels/funcs/reduce.h"
+#include "paddle/phi/kernels/impl/reduce_max_min_kernel_impl.h"
 
 namespace phi {
 namespace {
@@ -18,13 +19,7 @@ void ReduceExtreme(const Context& dev_ctx, const DenseTensor& x, const std::vect
                    bool keep_dim, bool reduce_all, const char* op, DenseTensor* out,
                    Better better) {
   const DenseTensor x_in = x;  // Out may be X itself
-  const std::vector<int> axes = funcs::ReduceAxes(x_in.dims(), dims, reduce_all);
-  const funcs::ReducePlan plan = funcs::MakeReducePlan(x_in.dims(), axes);
-  PD_CHECK(plan.reduce_count > 0 || plan.out_numel == 0, InvalidArgument, "expected ", op,
-           " to reduce at least one element, but X ", x_in.dims(), " has none along dims ",
-           funcs::FormatList(dims));
-  PD_CHECK(out->numel() == plan.out_numel, InvalidArgument, "expected ", op, "'s Out to hold ",
-           plan.out_numel, " elements (X ", x_in.dims(), " reduced), but got ", out->dims());
+  const funcs::ReducePlan plan = ExtremeReducePlan(x_in.dims(), dims, reduce_all, op, *out);
   T* result = funcs::AllocUnaliased<T>(dev_ctx, out, {&x_in});
   if (plan.in_numel == 0) return;
   const T* in = x_in.data<T>();

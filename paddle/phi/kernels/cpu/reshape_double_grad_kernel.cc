@@ -2,18 +2,6 @@
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
-#include "paddle/phi/kernels/funcs/manipulation.h"
-
-namespace phi {
-
-template <typename T, typename Context>
-void ReshapeDoubleGradKernel(const Context& dev_ctx, const DenseTensor& dout,
-                             const DenseTensor& ddx, DenseTensor* ddout) {
-  if (ddout == nullptr) return;
-  ddout->Resize(dout.dims());
-  funcs::ShareAsView(ddx, ddout, "reshape2_grad_grad's DDOut");
-}
-
-}  // namespace phi
+#include "paddle/phi/kernels/impl/reshape_double_grad_kernel_impl.h"
 
 PD_REGISTER_KERNEL(reshape_double_grad, CPU, phi::ReshapeDoubleGradKernel, float, double);

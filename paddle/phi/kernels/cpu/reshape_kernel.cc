@@ -2,23 +2,6 @@
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
-#include "paddle/phi/infermeta/shape.h"
-
-namespace phi {
-
-template <typename T, typename Context>
-void ReshapeKernel(const Context& dev_ctx, const DenseTensor& x, const std::vector<int64_t>& shape,
-                   DenseTensor* out) {
-  // Recomputed from x's run-time dims: a -1 that InferMeta left unknown is resolved here.
-  const DDim out_dims = ComputeReshapeDims(x.dims(), shape);
-  PD_CHECK(x.initialized() || x.numel() == 0, PreconditionNotMet,
-           "expected reshape's X to hold data, but X ", x.dims(), " is not allocated");
-  if (out != &x) out->ShareBufferWith(x);
-  out->Resize(out_dims);
-  out->set_dtype(x.dtype());
-  out->set_layout(x.layout());
-}
-
-}  // namespace phi
+#include "paddle/phi/kernels/impl/reshape_kernel_impl.h"
 
 PD_REGISTER_KERNEL(reshape, CPU, phi::ReshapeKernel, float, double, int32_t, int64_t, bool);

@@ -6,6 +6,7 @@
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/optimizer.h"
 #include "paddle/phi/kernels/funcs/optimizer_functor.h"
+#include "paddle/phi/kernels/impl/rmsprop_kernel_impl.h"
 
 namespace phi {
 
@@ -18,16 +19,7 @@ void RmspropKernel(const Context& dev_ctx, const DenseTensor& param, const Dense
                    DenseTensor* mean_grad_out) {
   const char* op = "rmsprop";
   const int64_t n = param.numel();
-  PD_CHECK(grad.numel() == n && mean_square.numel() == n && moment.numel() == n, InvalidArgument,
-           "expected rmsprop's Grad, MeanSquare and Moment to have Param's dims ", param.dims(),
-           ", but got ", grad.dims(), ", ", mean_square.dims(), " and ", moment.dims());
-  if (centered) {
-    PD_CHECK(mean_grad != nullptr && mean_grad->numel() == n, InvalidArgument,
-             "expected centered rmsprop to have a MeanGrad of Param's dims ", param.dims(),
-             ", but got ", mean_grad ? mean_grad->dims().to_str() : "none");
-    PD_CHECK(mean_grad_out != nullptr, InvalidArgument,
-             "expected centered rmsprop to have output MeanGradOut, but it is missing");
-  }
+  CheckRmspropArgs(param, mean_square, grad, moment, mean_grad, centered, mean_grad_out);
   const T lr = static_cast<T>(funcs::ReadScalar(learning_rate, op, "LearningRate"));
   const T eps = static_cast<T>(epsilon), rho = static_cast<T>(decay);
   const T mu = static_cast<T>(momentum);

@@ -1,45 +1,7 @@
 #include "paddle/phi/kernels/split_kernel.h"
 
-#include <algorithm>
-
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
-#include "paddle/phi/kernels/funcs/axis_utils.h"
-#include "paddle/phi/kernels/funcs/manipulation.h"
-
-namespace phi {
-
-template <typename T, typename Context>
-void SplitKernel(const Context& dev_ctx, const DenseTensor& x, int axis, int num,
-                 const std::vector<int>& sections, std::vector<DenseTensor*> out) {
-  const DenseTensor x_in = x;  // an output may be X itself
-  const DDim& x_dims = x_in.dims();
-  const int rank = x_dims.size();
-  PD_CHECK(rank >= 1, InvalidArgument, "expected split's X of rank >= 1, but got ", x_dims);
-  const int a = funcs::NormalizeAxis(axis, rank, "split axis");
-  const int64_t outer = product(x_dims, 0, a);
-  const int64_t row = product(x_dims, a, rank);
-  int64_t total = 0;
-  for (size_t i = 0; i < out.size(); ++i) {
-    PD_CHECK(out[i] != nullptr, InvalidArgument, "expected every output Out of split to be "
-             "present, but Out[", i, "] is missing");
-    PD_CHECK(out[i]->dims().size() == rank, InvalidArgument, "expected split's Out[", i,
-             "] to have the rank of X ", x_dims, ", but got ", out[i]->dims());
-    total += out[i]->numel();
-  }
-  PD_CHECK(total == x_in.numel(), InvalidArgument, "expected split's outputs to hold the ",
-           x_in.numel(), " elements of X ", x_dims, " together, but they hold ", total);
-  const T* src = x_in.numel() > 0 ? x_in.data<T>() : nullptr;
-  int64_t column = 0;
-  for (DenseTensor* o_tensor : out) {
-    const int64_t chunk = product(o_tensor->dims(), a, rank);
-    T* dst = funcs::AllocUnaliased<T>(dev_ctx, o_tensor, {&x_in});
-    for (int64_t o = 0; chunk > 0 && o < outer; ++o)
-      std::copy(src + o * row + column, src + o * row + column + chunk, dst + o * chunk);
-    column += chunk;
-  }
-}
-
-}  // namespace phi
+#include "paddle/phi/kernels/impl/split_kernel_impl.h"
 
 PD_REGISTER_KERNEL(split, CPU, phi::SplitKernel, float, double, int32_t, int64_t, bool, uint8_t);

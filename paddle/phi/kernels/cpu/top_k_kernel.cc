@@ -8,6 +8,7 @@
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/softmax.h"
+#include "paddle/phi/kernels/impl/top_k_kernel_impl.h"
 
 namespace phi {
 namespace {
@@ -32,19 +33,10 @@ bool Before(const std::pair<T, int64_t>& a, const std::pair<T, int64_t>& b, bool
 
 }  // namespace
 
-template <typename T, typename Context>
-void TopkKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* k_tensor, int k,
-                int axis, bool largest, bool sorted, DenseTensor* out, DenseTensor* indices) {
-  PD_CHECK(k_tensor == nullptr, Unimplemented,
-           "expected top_k's k as the attribute 'k', but got a K tensor input, which is not "
-           "supported");
-  const funcs::SoftmaxShape s = funcs::MakeSoftmaxShape(x.dims(), axis);
+template <typename T>
+void TopkRows(const CPUContext& /*ctx*/, const funcs::SoftmaxShape& s, const T* in, int64_t k,
+              bool largest, T* values, int64_t* positions) {
   const int64_t n = s.axis_extent, inner = s.inner;
-  PD_CHECK(k >= 1 && k <= n, InvalidArgument, "expected top_k's k in [1, ", n, "] for X ",
-           x.dims(), ", but got ", k);
-  const T* in = x.data<T>();
-  T* values = dev_ctx.template Alloc<T>(out);
-  int64_t* positions = dev_ctx.template Alloc<int64_t>(indices);
   std::vector<std::pair<T, int64_t>> row(n);
   auto before = [largest](const std::pair<T, int64_t>& a, const std::pair<T, int64_t>& b) {
     return Before(a, b, largest);
@@ -61,12 +53,6 @@ void TopkKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor*
       }
     }
   }
-}
-
-template <typename T, typename Context>
-void TopkV1Kernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* k_tensor,
-                  int k, DenseTensor* out, DenseTensor* indices) {
-  TopkKernel<T>(dev_ctx, x, k_tensor, k, -1, true, true, out, indices);
 }
 
 }  // namespace phi

@@ -2,25 +2,7 @@
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
-#include "paddle/phi/kernels/funcs/transpose.h"
-
-namespace phi {
-
-template <typename T, typename Context>
-void TransposeGradKernel(const Context& dev_ctx, const DenseTensor& dout,
-                         const std::vector<int>& axis, DenseTensor* dx) {
-  const std::vector<int> inverse =
-      funcs::InversePermutation(funcs::NormalizePermutation(axis, dout.dims()));
-  PD_CHECK(dx != &dout, InvalidArgument, "expected transpose_grad's X@GRAD to be another tensor"
-           " than Out@GRAD, but got the same tensor");
-  DDim dx_dims = dout.dims();
-  for (size_t i = 0; i < inverse.size(); ++i) dx_dims[i] = dout.dims()[inverse[i]];
-  dx->Resize(dx_dims);
-  T* result = dev_ctx.template Alloc<T>(dx);
-  funcs::TransposeCopy<T>(dout.data<T>(), dout.dims(), inverse, result);
-}
-
-}  // namespace phi
+#include "paddle/phi/kernels/impl/transpose_grad_kernel_impl.h"
 
 PD_REGISTER_KERNEL(transpose_grad, CPU, phi::TransposeGradKernel, float, double, int32_t,
                    int64_t);

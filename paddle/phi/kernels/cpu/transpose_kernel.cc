@@ -2,23 +2,6 @@
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
-#include "paddle/phi/kernels/funcs/transpose.h"
-
-namespace phi {
-
-template <typename T, typename Context>
-void TransposeKernel(const Context& dev_ctx, const DenseTensor& x, const std::vector<int>& axis,
-                     DenseTensor* out) {
-  const std::vector<int> perm = funcs::NormalizePermutation(axis, x.dims());
-  PD_CHECK(out != &x, InvalidArgument, "expected transpose's Out to be another tensor than X, "
-           "but got the same tensor");
-  DDim out_dims = x.dims();
-  for (size_t i = 0; i < perm.size(); ++i) out_dims[i] = x.dims()[perm[i]];
-  out->Resize(out_dims);
-  T* result = dev_ctx.template Alloc<T>(out);
-  funcs::TransposeCopy<T>(x.data<T>(), x.dims(), perm, result);
-}
-
-}  // namespace phi
+#include "paddle/phi/kernels/impl/transpose_kernel_impl.h"
 
 PD_REGISTER_KERNEL(transpose, CPU, phi::TransposeKernel, float, double, int32_t, int64_t);

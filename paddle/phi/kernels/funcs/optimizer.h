@@ -8,10 +8,12 @@
 
 #include "paddle/common/errors.h"
 #include "paddle/phi/core/dense_tensor.h"
+#include "paddle/phi/core/device_context.h"
 #include "paddle/phi/kernels/funcs/optimizer_functor.h"
 #include "paddle/phi/kernels/funcs/parallel.h"
 
 namespace phi {
+class GPUContext;
 namespace funcs {
 
 // The one value of a float32 or float64 tensor (a float32 learning rate may drive float64
@@ -102,9 +104,10 @@ void AdamRange(int64_t begin, int64_t end, const T* p, const T* g, const T* m1, 
 //   lr_t = lr sqrt(1 - beta2_pow) / (1 - beta1_pow)
 //   p -= lr_t m1 / (sqrt(m2) + epsilon sqrt(1 - beta2_pow))
 // then beta*_pow_out (when present) = beta*_pow * beta* unless use_global_beta_pow. A true
-// SkipUpdate copies every state through unchanged.
-template <typename T, typename Context>
-void AdamStep(const Context& dev_ctx, const char* op, const AdamTensors& t, AdamConfig c) {
+// SkipUpdate copies every state through unchanged. The GPUContext overload declared below is
+// defined in gpu/adam_step.cuh, so that the adam and adamw kernels are written once.
+template <typename T>
+void AdamStep(const CPUContext& dev_ctx, const char* op, const AdamTensors& t, AdamConfig c) {
   const DenseTensor& param = *t.param;
   const int64_t n = param.numel();
   for (const auto& [tensor, name] : {std::pair{t.grad, "Grad"}, std::pair{t.moment1, "Moment1"},
@@ -168,6 +171,9 @@ void AdamStep(const Context& dev_ctx, const char* op, const AdamTensors& t, Adam
   WriteScalar(dev_ctx, t.beta1_pow_out, *t.beta1_pow, advance ? beta1_pow * c.beta1 : beta1_pow);
   WriteScalar(dev_ctx, t.beta2_pow_out, *t.beta2_pow, advance ? beta2_pow * c.beta2 : beta2_pow);
 }
+
+template <typename T>
+void AdamStep(const GPUContext& dev_ctx, const char* op, const AdamTensors& t, AdamConfig c);
 
 }  // namespace funcs
 }  // namespace phi

@@ -1,37 +1,9 @@
-// adam on GPU: gpu_opt::AdamGpuStep (adam_step.cuh) with no decay. lazy_mode and
-// min_row_size_to_use_multithread concern sparse gradients; dense ones ignore them.
+// adam on GPU: impl/adam_kernel_impl.h's kernel over gpu_opt::AdamGpuStep (adam_step.cuh) with no
+// decay. lazy_mode and min_row_size_to_use_multithread concern sparse gradients; dense ones ignore
+// them.
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/adam_kernel.h"
 #include "paddle/phi/kernels/gpu/adam_step.cuh"
-
-namespace phi {
-
-template <typename T, typename Context>
-void AdamKernel(const Context& dev_ctx, const DenseTensor& param, const DenseTensor& grad,
-                const DenseTensor& learning_rate, const DenseTensor& moment1,
-                const DenseTensor& moment2, const DenseTensor& beta1_pow,
-                const DenseTensor& beta2_pow, const DenseTensor* master_param,
-                const DenseTensor* skip_update, const DenseTensor* beta1_tensor,
-                const DenseTensor* beta2_tensor, const DenseTensor* epsilon_tensor, float beta1,
-                float beta2, float epsilon, bool lazy_mode,
-                int64_t min_row_size_to_use_multithread, bool multi_precision,
-                bool use_global_beta_pow, DenseTensor* param_out, DenseTensor* moment1_out,
-                DenseTensor* moment2_out, DenseTensor* beta1_pow_out, DenseTensor* beta2_pow_out,
-                DenseTensor* master_param_out) {
-  funcs::AdamConfig config;
-  config.beta1 = beta1;
-  config.beta2 = beta2;
-  config.epsilon = epsilon;
-  config.multi_precision = multi_precision;
-  config.use_global_beta_pow = use_global_beta_pow;
-  gpu_opt::AdamGpuStep<T>(dev_ctx, "adam",
-                          {&param, &grad, &learning_rate, &moment1, &moment2, &beta1_pow,
-                           &beta2_pow, master_param, skip_update, beta1_tensor, beta2_tensor,
-                           epsilon_tensor, param_out, moment1_out, moment2_out, beta1_pow_out,
-                           beta2_pow_out, master_param_out},
-                          config);
-}
-
-}  // namespace phi
+#include "paddle/phi/kernels/impl/adam_kernel_impl.h"
 
 PD_REGISTER_KERNEL(adam, GPU, phi::AdamKernel, float, double, phi::float16, phi::bfloat16);

@@ -132,4 +132,15 @@ void AdamGpuStep(const GPUContext& dev_ctx, const char* op, const funcs::AdamTen
 }
 
 }  // namespace gpu_opt
+
+namespace funcs {
+
+// The GPU overload of funcs::AdamStep (funcs/optimizer.h), which the adam and adamw kernels
+// written once for both backends call.
+template <typename T>
+void AdamStep(const GPUContext& dev_ctx, const char* op, const AdamTensors& t, AdamConfig c) {
+  gpu_opt::AdamGpuStep<T>(dev_ctx, op, t, c);
+}
+
+}  // namespace funcs
 }  // namespace phi

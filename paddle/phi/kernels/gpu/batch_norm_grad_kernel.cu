@@ -10,6 +10,7 @@
 #include "paddle/phi/infermeta/nn.h"
 #include "paddle/phi/kernels/funcs/gpu/channel_sums.h"
 #include "paddle/phi/kernels/funcs/group_norm_impl.h"
+#include "paddle/phi/kernels/impl/batch_norm_grad_kernel_impl.h"
 
 namespace phi {
 namespace {
@@ -134,22 +135,9 @@ void BatchNormGradKernel(const Context& dev_ctx, const DenseTensor& x, const Den
                          DenseTensor* x_grad, DenseTensor* scale_grad, DenseTensor* bias_grad) {
   const ChannelShape s = ComputeBatchNormShape(x.dims(), data_layout);
   const int64_t channels = s.channels;
-  PD_CHECK(y_grad.dims() == x.dims(), InvalidArgument,
-           "expected batch_norm_grad's Y@GRAD to have X's dims ", x.dims(), ", but got ",
-           y_grad.dims());
   const bool global_stats = (is_test && !trainable_statistics) || use_global_stats;
-  funcs::CheckChannelParam("batch_norm_grad", "Scale", &scale, channels);
-  funcs::CheckChannelParam("batch_norm_grad", "Bias", &bias, channels);
-  funcs::CheckChannelParam("batch_norm_grad", "Mean", mean, channels);
-  funcs::CheckChannelParam("batch_norm_grad", "Variance", variance, channels);
-  funcs::CheckChannelParam("batch_norm_grad", "SavedMean", &saved_mean, channels);
-  funcs::CheckChannelParam("batch_norm_grad", "SavedVariance", &saved_variance, channels);
-  if (global_stats) {
-    PD_CHECK(mean != nullptr && variance != nullptr, InvalidArgument,
-             "expected batch_norm_grad with global statistics (is_test or use_global_stats) to "
-             "have inputs Mean and Variance, but got ",
-             mean == nullptr ? "no Mean" : "no Variance");
-  }
+  CheckBatchNormGradArgs(x, scale, bias, mean, variance, saved_mean, saved_variance, y_grad,
+                         channels, global_stats);
   if constexpr (std::is_same_v<T, phi::float16> || std::is_same_v<T, phi::bfloat16>) {
     // As in PaddlePaddle, 16-bit X keeps its statistics and affine parameters in float32.
     PD_CHECK(scale.dtype() == DataType::FLOAT32, InvalidArgument,

@@ -1,6 +1,7 @@
-// cast on GPU: one elementwise launch per (X type, out_dtype) pair, converting as the CPU
-// kernel does: 16-bit floats through float, to bool as value != 0, complex to real dropping
-// the imaginary part, float to integer as x86 does (funcs/cast_functor.h).
+// cast on GPU: impl/cast_kernel_impl.h's kernel, with one elementwise launch per (X type,
+// out_dtype) pair converting as the CPU kernel does: 16-bit floats through float, to bool as
+// value != 0, complex to real dropping the imaginary part, float to integer as x86 does
+// (funcs/cast_functor.h).
 #include "paddle/phi/kernels/cast_kernel.h"
 
 #include <type_traits>
@@ -8,6 +9,7 @@
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/cast_functor.h"
 #include "paddle/phi/kernels/funcs/gpu/elementwise.cuh"
+#include "paddle/phi/kernels/impl/cast_kernel_impl.h"
 
 namespace phi {
 namespace {
@@ -73,44 +75,16 @@ __global__ void CastValuesKernel(const From* in, To* out, int64_t n) {
   PD_GPU_LOOP(i, n) { out[i] = CastValue<To>(in[i]); }
 }
 
-template <typename From>
-struct CastToVisitor {
-  const DenseTensor& input;
-  DenseTensor* out;
-  const GPUContext& dev_ctx;
-
-  template <typename To>
-  void operator()() const {
-    static_assert(sizeof(CastDeviceType<To>) == sizeof(To), "device type must hold the same bits");
-    const auto* src = reinterpret_cast<const CastDeviceType<From>*>(input.data<From>());
-    auto* dst = reinterpret_cast<CastDeviceType<To>*>(dev_ctx.template Alloc<To>(out));
-    const int64_t n = input.numel();
-    if (n == 0) return;
-    CastValuesKernel<<<gpu::BlocksFor(dev_ctx, n), gpu::kThreads, 0, dev_ctx.stream()>>>(src, dst,
-                                                                                        n);
-    PD_CUDA_CHECK_LAUNCH();
-  }
-};
-
 }  // namespace
 
-template <typename T, typename Context>
-void CastKernel(const Context& dev_ctx, const DenseTensor& x, DataType out_dtype,
-                DenseTensor* out) {
-  PD_CHECK(out->numel() == x.numel(), InvalidArgument, "expected cast's Out to have ", x.numel(),
-           " elements like X ", x.dims(), ", but Out has dims ", out->dims());
-  if (out == &x && out_dtype == x.dtype()) return;
-  const DenseTensor input = x;  // keeps X's storage alive while Out gets its own
-  if (out->Holder() != nullptr && out->Holder() == input.Holder()) {
-    DDim dims = out->dims();
-    out->clear();  // Out viewed X's bytes: give it fresh storage instead of overwriting X
-    out->Resize(dims);
-  }
-  const CastToVisitor<T> cast_to{input, out, dev_ctx};
-  // VisitDataType covers the real types only; complex targets are dispatched here.
-  if (out_dtype == DataType::COMPLEX64) return cast_to.template operator()<complex64>();
-  if (out_dtype == DataType::COMPLEX128) return cast_to.template operator()<complex128>();
-  VisitDataType(out_dtype, cast_to);
+template <typename To, typename From>
+void CastValues(const GPUContext& ctx, const From* src, To* dst, int64_t n) {
+  static_assert(sizeof(CastDeviceType<To>) == sizeof(To), "device type must hold the same bits");
+  const auto* in = reinterpret_cast<const CastDeviceType<From>*>(src);
+  auto* out = reinterpret_cast<CastDeviceType<To>*>(dst);
+  if (n == 0) return;
+  CastValuesKernel<<<gpu::BlocksFor(ctx, n), gpu::kThreads, 0, ctx.stream()>>>(in, out, n);
+  PD_CUDA_CHECK_LAUNCH();
 }
 
 }  // namespace phi

@@ -8,6 +8,7 @@
 #include "paddle/phi/kernels/cross_entropy_with_softmax_grad_kernel.h"
 #include "paddle/phi/kernels/funcs/softmax.h"
 #include "paddle/phi/kernels/gpu/row_reduce.cuh"
+#include "paddle/phi/kernels/impl/cross_entropy_with_softmax_grad_kernel_impl.h"
 
 namespace phi {
 namespace {
@@ -65,16 +66,8 @@ void CrossEntropyWithSoftmaxGradKernel(const Context& dev_ctx, const DenseTensor
                                        bool numeric_stable_mode, int ignore_index, int axis,
                                        DenseTensor* logits_grad) {
   if (logits_grad == nullptr) return;
-  const funcs::SoftmaxShape s = funcs::MakeSoftmaxShape(softmax.dims(), axis);
-  const int64_t inner = s.inner;
-  PD_CHECK(loss_grad.numel() == s.outer * inner, InvalidArgument,
-           "expected softmax_with_cross_entropy_grad's Loss@GRAD to hold ", s.outer * inner,
-           " values (Softmax ", softmax.dims(), ", axis ", axis, "), but got dims ",
-           loss_grad.dims());
-  const int64_t labels = soft_label ? softmax.numel() : s.outer * inner;
-  PD_CHECK(label.numel() == labels, InvalidArgument,
-           "expected softmax_with_cross_entropy_grad's Label to hold ", labels, " values (Softmax ",
-           softmax.dims(), ", soft_label ", soft_label, "), but got dims ", label.dims());
+  const funcs::SoftmaxShape s =
+      CheckCrossEntropyWithSoftmaxGradArgs(label, softmax, loss_grad, soft_label, axis);
   const T* prob = softmax.data<T>();
   const T* dloss = loss_grad.data<T>();
   T* dx = dev_ctx.template Alloc<T>(logits_grad);

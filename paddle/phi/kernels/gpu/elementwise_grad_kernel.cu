@@ -9,49 +9,19 @@
 #include "paddle/phi/kernels/funcs/broadcast.h"
 #include "paddle/phi/kernels/funcs/gpu/elementwise.cuh"
 #include "paddle/phi/kernels/funcs/gpu/reduce.cuh"
+#include "paddle/phi/kernels/impl/elementwise_grad_kernel_impl.h"
 
 namespace phi {
 namespace {
 
-// The aligned shapes of x and y, after checking dout (and `out`, when given) against their
-// broadcast.
-funcs::BroadcastShapes GradShapes(const DenseTensor& x, const DenseTensor& y,
-                                  const DenseTensor& dout, const DenseTensor* out, int axis) {
-  funcs::BroadcastShapes shapes = funcs::AlignBroadcastShapes(x.dims(), y.dims(), axis);
-  const DDim out_dims(shapes.out);
-  PD_CHECK(dout.numel() == out_dims.numel(), InvalidArgument, "expected Out@GRAD to have dims ",
-           out_dims, " (X ", x.dims(), " broadcast with Y ", y.dims(), ", axis ", axis,
-           "), but got ", dout.dims());
-  if (out != nullptr) {
-    PD_CHECK(out->numel() == out_dims.numel(), InvalidArgument, "expected Out to have dims ",
-             out_dims, " (X ", x.dims(), " broadcast with Y ", y.dims(), ", axis ", axis,
-             "), but got ", out->dims());
-  }
-  return shapes;
-}
-
-// Allocates a wanted gradient with storage of its own (never over one of `inputs`, which are
-// read while it is written); nullptr when not wanted. `in_place_ok` names an input the gradient
-// may keep sharing (add's X@GRAD as a pure copy of an equal-shape Out@GRAD).
+// The shared AllocGrad with the data as the device type.
 template <typename T>
-gpu::DeviceType<T>* AllocGrad(const GPUContext& dev_ctx, DenseTensor* grad,
-                              const DenseTensor& like, const char* name,
-                              std::initializer_list<const DenseTensor*> inputs,
-                              const DenseTensor* in_place_ok = nullptr) {
-  if (grad == nullptr) return nullptr;
-  PD_CHECK(grad->numel() == like.numel(), InvalidArgument, "expected ", name, " to have dims ",
-           like.dims(), ", but got ", grad->dims());
-  if (in_place_ok != nullptr && grad->Holder() != nullptr &&
-      grad->Holder() == in_place_ok->Holder() && grad->numel() == in_place_ok->numel())
-    return gpu::DeviceAlloc<T>(dev_ctx, grad);
-  for (const DenseTensor* input : inputs) {
-    if (grad->Holder() != nullptr && grad->Holder() == input->Holder()) {
-      const DDim dims = grad->dims();
-      grad->clear();
-      grad->Resize(dims);
-    }
-  }
-  return gpu::DeviceAlloc<T>(dev_ctx, grad);
+gpu::DeviceType<T>* AllocDeviceGrad(const GPUContext& dev_ctx, DenseTensor* grad,
+                                    const DenseTensor& like, const char* name,
+                                    std::initializer_list<const DenseTensor*> inputs,
+                                    const DenseTensor* in_place_ok = nullptr) {
+  return reinterpret_cast<gpu::DeviceType<T>*>(
+      AllocGrad<T>(dev_ctx, grad, like, name, inputs, in_place_ok));
 }
 
 // load(o) = dout[o], negated for subtract's Y@GRAD.
@@ -123,13 +93,13 @@ template <typename T, typename Context>
 void AddGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& y,
                    const DenseTensor& dout, int axis, DenseTensor* dx, DenseTensor* dy) {
   const DenseTensor d_in = dout;
-  const funcs::BroadcastShapes shapes = GradShapes(x, y, d_in, nullptr, axis);
+  const funcs::BroadcastShapes shapes = CheckedGradShapes(x, y, d_in, nullptr, axis);
   const gpu::DeviceType<T>* d = gpu::DeviceData<T>(d_in);
   // dy first: dx may be dout itself (in place), which its computation leaves unchanged.
-  if (auto* gy = AllocGrad<T>(dev_ctx, dy, y, "Y@GRAD", {&d_in})) {
+  if (auto* gy = AllocDeviceGrad<T>(dev_ctx, dy, y, "Y@GRAD", {&d_in})) {
     SumDoutToInput<T>(dev_ctx, shapes, false, d, y.numel(), false, gy);
   }
-  if (auto* gx = AllocGrad<T>(dev_ctx, dx, x, "X@GRAD", {&d_in}, &d_in)) {
+  if (auto* gx = AllocDeviceGrad<T>(dev_ctx, dx, x, "X@GRAD", {&d_in}, &d_in)) {
     SumDoutToInput<T>(dev_ctx, shapes, true, d, x.numel(), false, gx);
   }
 }
@@ -138,12 +108,12 @@ template <typename T, typename Context>
 void SubtractGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& y,
                         const DenseTensor& dout, int axis, DenseTensor* dx, DenseTensor* dy) {
   const DenseTensor d_in = dout;
-  const funcs::BroadcastShapes shapes = GradShapes(x, y, d_in, nullptr, axis);
+  const funcs::BroadcastShapes shapes = CheckedGradShapes(x, y, d_in, nullptr, axis);
   const gpu::DeviceType<T>* d = gpu::DeviceData<T>(d_in);
-  if (auto* gy = AllocGrad<T>(dev_ctx, dy, y, "Y@GRAD", {&d_in})) {
+  if (auto* gy = AllocDeviceGrad<T>(dev_ctx, dy, y, "Y@GRAD", {&d_in})) {
     SumDoutToInput<T>(dev_ctx, shapes, false, d, y.numel(), true, gy);
   }
-  if (auto* gx = AllocGrad<T>(dev_ctx, dx, x, "X@GRAD", {&d_in}, &d_in)) {
+  if (auto* gx = AllocDeviceGrad<T>(dev_ctx, dx, x, "X@GRAD", {&d_in}, &d_in)) {
     SumDoutToInput<T>(dev_ctx, shapes, true, d, x.numel(), false, gx);
   }
 }
@@ -155,15 +125,15 @@ void MultiplyGradKernel(const Context& dev_ctx, const DenseTensor& x, const Dens
   const DenseTensor x_in = x;
   const DenseTensor y_in = y;
   const DenseTensor d_in = dout;
-  const funcs::BroadcastShapes shapes = GradShapes(x_in, y_in, d_in, nullptr, axis);
+  const funcs::BroadcastShapes shapes = CheckedGradShapes(x_in, y_in, d_in, nullptr, axis);
   const funcs::BroadcastPlan plan = funcs::MakeBroadcastPlan(shapes);
   const DT* a = gpu::DeviceData<T>(x_in);
   const DT* b = gpu::DeviceData<T>(y_in);
   const DT* d = gpu::DeviceData<T>(d_in);
-  if (auto* gx = AllocGrad<T>(dev_ctx, dx, x_in, "X@GRAD", {&x_in, &y_in, &d_in})) {
+  if (auto* gx = AllocDeviceGrad<T>(dev_ctx, dx, x_in, "X@GRAD", {&x_in, &y_in, &d_in})) {
     gpu::SumToBroadcastInput(dev_ctx, shapes, true, MultiplyGradLoad<DT>{b, d, plan, true}, gx);
   }
-  if (auto* gy = AllocGrad<T>(dev_ctx, dy, y_in, "Y@GRAD", {&x_in, &y_in, &d_in})) {
+  if (auto* gy = AllocDeviceGrad<T>(dev_ctx, dy, y_in, "Y@GRAD", {&x_in, &y_in, &d_in})) {
     gpu::SumToBroadcastInput(dev_ctx, shapes, false, MultiplyGradLoad<DT>{a, d, plan, false}, gy);
   }
 }
@@ -176,14 +146,14 @@ void DivideGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseT
   const DenseTensor y_in = y;
   const DenseTensor out_in = out;
   const DenseTensor d_in = dout;
-  const funcs::BroadcastShapes shapes = GradShapes(x, y_in, d_in, &out_in, axis);
+  const funcs::BroadcastShapes shapes = CheckedGradShapes(x, y_in, d_in, &out_in, axis);
   const funcs::BroadcastPlan plan = funcs::MakeBroadcastPlan(shapes);
   const DT* b = gpu::DeviceData<T>(y_in);
   const DT* d = gpu::DeviceData<T>(d_in);
-  if (auto* gx = AllocGrad<T>(dev_ctx, dx, x, "X@GRAD", {&y_in, &out_in, &d_in})) {
+  if (auto* gx = AllocDeviceGrad<T>(dev_ctx, dx, x, "X@GRAD", {&y_in, &out_in, &d_in})) {
     gpu::SumToBroadcastInput(dev_ctx, shapes, true, DivideGradLoad<DT>{b, nullptr, d, plan}, gx);
   }
-  if (auto* gy = AllocGrad<T>(dev_ctx, dy, y_in, "Y@GRAD", {&y_in, &out_in, &d_in})) {
+  if (auto* gy = AllocDeviceGrad<T>(dev_ctx, dy, y_in, "Y@GRAD", {&y_in, &out_in, &d_in})) {
     const DT* c = gpu::DeviceData<T>(out_in);
     gpu::SumToBroadcastInput(dev_ctx, shapes, false, DivideGradLoad<DT>{b, c, d, plan}, gy);
   }

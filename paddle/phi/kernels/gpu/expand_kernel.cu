@@ -1,6 +1,7 @@
-// expand_v2, expand_as_v2 and tile on GPU: Out gathered from X repeated along every axis by
-// one kernel; the grad sums, for each X element, all of its copies in Out@GRAD (a block or a
-// thread per element, no atomics, so the result does not depend on scheduling).
+// expand_v2, expand_as_v2 and tile on GPU (impl/expand_kernel_impl.h holds the entry points):
+// Out gathered from X repeated along every axis by one kernel; the grad sums, for each X
+// element, all of its copies in Out@GRAD (a block or a thread per element, no atomics, so the
+// result does not depend on scheduling).
 #include <algorithm>
 #include <vector>
 
@@ -10,17 +11,10 @@
 #include "paddle/phi/kernels/funcs/softmax.h"
 #include "paddle/phi/kernels/gpu/row_reduce.cuh"
 #include "paddle/phi/kernels/gpu/strided_copy.cuh"
+#include "paddle/phi/kernels/impl/expand_kernel_impl.h"
 
 namespace phi {
 namespace {
-
-void RefuseTensorArgs(const DenseTensor* single, const std::vector<const DenseTensor*>& list,
-                      const char* op, const char* what) {
-  bool given = single != nullptr || std::any_of(list.begin(), list.end(),
-                                                [](const DenseTensor* t) { return t != nullptr; });
-  PD_CHECK(!given, Unimplemented, op, " with ", what,
-           " given as tensors is not supported yet; pass the attribute");
-}
 
 // Row r is X element r (row-major over x_dims, padded with leading 1s to Out's rank); its
 // element j is copy j, numbered row-major over the repeat counts out_dims / x_dims.
@@ -63,20 +57,6 @@ void RepeatKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out
   const int64_t n = out->numel();
   if (n == 0) return;
   gpu::strided::Gather(dev_ctx, in, gpu::strided::RepeatMap(x_in.dims(), out->dims()), n, result);
-}
-
-template <typename T, typename Context>
-void ExpandKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* shape_tensor,
-                  const std::vector<const DenseTensor*>& shape_tensors, DenseTensor* out) {
-  RefuseTensorArgs(shape_tensor, shape_tensors, "expand_v2", "the shape");
-  RepeatKernel<T>(dev_ctx, x, out);
-}
-
-template <typename T, typename Context>
-void TileKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* repeat_tensor,
-                const std::vector<const DenseTensor*>& repeat_tensors, DenseTensor* out) {
-  RefuseTensorArgs(repeat_tensor, repeat_tensors, "tile", "repeat_times");
-  RepeatKernel<T>(dev_ctx, x, out);
 }
 
 template <typename T, typename Context>

@@ -1,34 +1,9 @@
-// fc on GPU: Out = act(flatten(Input, in_num_col_dims) @ W + Bias) as one cuBLAS GEMM and one
-// epilogue pass; the same arithmetic as mul, elementwise_add and the activation in a row.
-#include <string>
-
-#include "paddle/phi/backends/gpu/gpu_context.h"
-#include "paddle/phi/core/kernel_registry.h"
-#include "paddle/phi/core/meta_tensor.h"
-#include "paddle/phi/infermeta/fused.h"
+// fc on GPU: impl/fc_kernel_impl.h's kernel, one cuBLAS GEMM and one epilogue launch
+// (gpu/bias_activation.cuh).
 #include "paddle/phi/kernels/fc_kernel.h"
-#include "paddle/phi/kernels/funcs/fused_activation.h"
-#include "paddle/phi/kernels/gpu/bias_activation.cuh"
-#include "paddle/phi/kernels/gpu/matmul_helper.h"
 
-namespace phi {
-
-template <typename T, typename Context>
-void FcKernel(const Context& dev_ctx, const DenseTensor& input, const DenseTensor& w,
-              const DenseTensor* bias, int in_num_col_dims, const std::string& activation_type,
-              bool padding_weights, DenseTensor* out) {
-  MetaTensor out_meta(out);
-  FcInferMeta(&input, &w, bias, in_num_col_dims, activation_type, padding_weights, &out_meta);
-  const funcs::FusedActivation act = funcs::ParseFusedActivation(activation_type, "fc");
-  const DDim x_2d = flatten_to_2d(input.dims(), in_num_col_dims);
-  const int64_t m = x_2d[0], k = x_2d[1], n = w.dims()[1];
-  T* result = dev_ctx.template Alloc<T>(out);
-  gpu::gemm::Gemm<T>(dev_ctx, false, false, m, n, k, 1.0, input.data<T>(), w.data<T>(), 0.0,
-                     result);
-  gpu::epilogue::ApplyBiasActivationRows<T>(dev_ctx, act, result, m, n,
-                                            bias != nullptr ? bias->data<T>() : nullptr);
-}
-
-}  // namespace phi
+#include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/gpu/device_primitives.cuh"
+#include "paddle/phi/kernels/impl/fc_kernel_impl.h"
 
 PD_REGISTER_KERNEL(fc, GPU, phi::FcKernel, float, double, phi::float16, phi::bfloat16);

@@ -8,11 +8,10 @@
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/conv_kernel.h"
 #include "paddle/phi/kernels/funcs/manipulation.h"
+#include "paddle/phi/kernels/impl/fused_conv_kernel_impl.h"
 
 namespace phi {
 namespace {
-
-enum class ConvAct { kNone, kRelu, kRelu6, kHardSwish };
 
 // The formulas of the standalone relu / relu6 (funcs::Clamp) / hard_swish kernels.
 template <typename Acc, ConvAct kAct>
@@ -44,17 +43,6 @@ __global__ void ConvEpilogueKernel(DT* out, const DT* bias, const DT* residual, 
   }
 }
 
-ConvAct ParseConvAct(const std::string& name) {
-  if (name == "relu") return ConvAct::kRelu;
-  if (name == "relu6") return ConvAct::kRelu6;
-  if (name == "hard_swish") return ConvAct::kHardSwish;
-  PD_CHECK(name.empty() || name == "identity", InvalidArgument,
-           "expected fused_conv2d's fuse_activation to be one of \"\", identity, relu, relu6, "
-           "hard_swish, but got '",
-           name, "'");
-  return ConvAct::kNone;
-}
-
 }  // namespace
 
 template <typename T, typename Context>
@@ -67,18 +55,10 @@ void FusedConv2dKernel(const Context& dev_ctx, const DenseTensor& input, const D
                        bool fuse_residual_connection, DenseTensor* out) {
   using DT = gpu::DeviceType<T>;
   using Acc = gpu::AccType<DT>;
-  PD_CHECK((residual != nullptr) == fuse_residual_connection, InvalidArgument,
-           "expected fused_conv2d's ResidualData to be given exactly when "
-           "fuse_residual_connection is true");
-  PD_CHECK(residual == nullptr || residual->dims() == out->dims(), InvalidArgument,
-           "expected fused_conv2d's ResidualData to have the output's dims ", out->dims(),
-           ", but got ", residual != nullptr ? residual->dims() : DDim());
   const bool channels_last = data_format == "NHWC";
+  const int64_t channels =
+      CheckFusedConv2dArgs(bias, residual, fuse_residual_connection, channels_last, *out);
   const DDim& od = out->dims();
-  const int64_t channels = od[channels_last ? od.size() - 1 : 1];
-  PD_CHECK(bias == nullptr || bias->numel() == channels, InvalidArgument,
-           "expected fused_conv2d's Bias to hold ", channels,
-           " values (the output channels), but got ", bias != nullptr ? bias->dims() : DDim());
   const ConvAct act = ParseConvAct(fuse_activation);
   // The convolution writes Output before the residual is read: never into the residual's buffer
   // (held by value, so its data outlives Output getting storage of its own).

@@ -1,16 +1,16 @@
-// fused_gemm_epilogue and its grad on GPU: Out = act(X @ Y + Bias) as one cuBLAS GEMM plus
-// the epilogue pass (ReserveSpace keeps the pre-activation); the grad turns Out@GRAD into the
-// pre-activation's gradient dZ, sums it over rows for Bias@GRAD, and runs two GEMMs.
+// fused_gemm_epilogue and its grad on GPU: the forward is impl/fused_gemm_epilogue_kernel_impl.h's
+// (one cuBLAS GEMM plus the epilogue launch); the grad turns Out@GRAD into the pre-activation's
+// gradient dZ, sums it over rows for Bias@GRAD, and runs the impl header's two GEMMs.
 #include <string>
 
 #include "paddle/phi/backends/gpu/gpu_launch.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/infermeta/fused.h"
 #include "paddle/phi/kernels/funcs/fused_activation.h"
+#include "paddle/phi/kernels/funcs/gpu/device_primitives.cuh"
 #include "paddle/phi/kernels/fused_gemm_epilogue_kernel.h"
-#include "paddle/phi/kernels/gpu/bias_activation.cuh"
-#include "paddle/phi/kernels/gpu/matmul_helper.h"
 #include "paddle/phi/kernels/gpu/row_reduce.cuh"
+#include "paddle/phi/kernels/impl/fused_gemm_epilogue_kernel_impl.h"
 
 namespace phi {
 namespace {
@@ -36,27 +36,6 @@ struct RowMajorTerm {
 };
 
 }  // namespace
-
-template <typename T, typename Context>
-void FusedGemmEpilogueKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& y,
-                             const DenseTensor& bias, bool trans_x, bool trans_y,
-                             const std::string& activation, DenseTensor* out,
-                             DenseTensor* reserve_space) {
-  const funcs::FusedActivation act = funcs::ParseFusedActivation(activation, "fused_gemm_epilogue");
-  const GemmEpilogueDims d = ComputeGemmEpilogueDims(x.dims(), y.dims(), trans_x, trans_y);
-  PD_CHECK(bias.numel() == d.n, InvalidArgument, "expected fused_gemm_epilogue's Bias to have ",
-           d.n, " elements, but got ", bias.dims());
-  out->Resize(d.out);
-  T* result = dev_ctx.template Alloc<T>(out);
-  gpu::gemm::Gemm<T>(dev_ctx, trans_x, trans_y, d.m, d.n, d.k, 1.0, x.data<T>(), y.data<T>(), 0.0,
-                     result);
-  T* pre = nullptr;
-  if (reserve_space != nullptr) {
-    reserve_space->Resize(d.out);
-    pre = dev_ctx.template Alloc<T>(reserve_space);
-  }
-  gpu::epilogue::ApplyBiasActivationRows<T>(dev_ctx, act, result, d.m, d.n, bias.data<T>(), pre);
-}
 
 template <typename T, typename Context>
 void FusedGemmEpilogueGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& y,
@@ -101,26 +80,7 @@ void FusedGemmEpilogueGradKernel(const Context& dev_ctx, const DenseTensor& x, c
     gpu::rows::ColumnSums<Acc>(dev_ctx, d.m, d.n,
                                RowMajorTerm<DT, Acc>{reinterpret_cast<const DT*>(dz), d.n}, gb);
   }
-  // op(X) [M, K], op(Y) [K, N]: d op(X) = dZ op(Y)^T, d op(Y) = op(X)^T dZ, each one GEMM on
-  // the stored matrices (transposed once more for a transposed operand).
-  if (x_grad != nullptr) {
-    x_grad->Resize(x.dims());
-    T* gx = dev_ctx.template Alloc<T>(x_grad);
-    if (!trans_x) {
-      gpu::gemm::Gemm<T>(dev_ctx, false, !trans_y, d.m, d.k, d.n, 1.0, dz, y.data<T>(), 0.0, gx);
-    } else {
-      gpu::gemm::Gemm<T>(dev_ctx, trans_y, true, d.k, d.m, d.n, 1.0, y.data<T>(), dz, 0.0, gx);
-    }
-  }
-  if (y_grad != nullptr) {
-    y_grad->Resize(y.dims());
-    T* gy = dev_ctx.template Alloc<T>(y_grad);
-    if (!trans_y) {
-      gpu::gemm::Gemm<T>(dev_ctx, !trans_x, false, d.k, d.n, d.m, 1.0, x.data<T>(), dz, 0.0, gy);
-    } else {
-      gpu::gemm::Gemm<T>(dev_ctx, true, trans_x, d.n, d.k, d.m, 1.0, dz, x.data<T>(), 0.0, gy);
-    }
-  }
+  FusedGemmEpilogueInputGrads(dev_ctx, x, y, dz, d, trans_x, trans_y, x_grad, y_grad);
 }
 
 }  // namespace phi

@@ -9,6 +9,7 @@
 #include "paddle/phi/kernels/funcs/softmax.h"
 #include "paddle/phi/kernels/gpu/layer_norm_util.h"
 #include "paddle/phi/kernels/gpu/row_reduce.cuh"
+#include "paddle/phi/kernels/impl/layer_norm_kernel_impl.h"
 #include "paddle/phi/kernels/layer_norm_grad_kernel.h"
 
 namespace phi {
@@ -122,13 +123,10 @@ void LayerNormGradKernel(const Context& dev_ctx, const DenseTensor& x, const Den
                          int begin_norm_axis, DenseTensor* x_grad, DenseTensor* scale_grad,
                          DenseTensor* bias_grad) {
   const DDim& d = x.dims();
-  PD_CHECK(begin_norm_axis >= 0 && begin_norm_axis < std::max(d.size(), 1), InvalidArgument,
-           "expected layer_norm_grad's begin_norm_axis in [0, ", d.size(), ") for X ", d,
-           ", but got ", begin_norm_axis);
+  const LayerNormRows rows = LayerNormRowsOf(d, begin_norm_axis, "layer_norm_grad");
+  const int64_t left = rows.left, right = rows.right;
   PD_CHECK(y_grad.dims() == d, InvalidArgument,
            "expected layer_norm_grad's Y@GRAD to have X's dims ", d, ", but got ", y_grad.dims());
-  const int64_t left = product(d, 0, begin_norm_axis);
-  const int64_t right = product(d, begin_norm_axis, d.size());
   if (gpu::LayerNormParamsAreFloat<T>(scale, bias, "layer_norm_grad")) {
     LayerNormGradWithParams<T, float>(dev_ctx, x, scale, mean, variance, y_grad, epsilon, left,
                                       right, x_grad, scale_grad, bias_grad);

@@ -10,6 +10,7 @@
 #include "paddle/phi/kernels/funcs/softmax.h"
 #include "paddle/phi/kernels/gpu/layer_norm_util.h"
 #include "paddle/phi/kernels/gpu/row_reduce.cuh"
+#include "paddle/phi/kernels/impl/layer_norm_kernel_impl.h"
 #include "paddle/phi/kernels/layer_norm_kernel.h"
 
 namespace phi {
@@ -83,11 +84,8 @@ void LayerNormKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTe
                      const DenseTensor* bias, float epsilon, int begin_norm_axis, DenseTensor* y,
                      DenseTensor* mean, DenseTensor* variance) {
   const DDim& d = x.dims();
-  PD_CHECK(begin_norm_axis >= 0 && begin_norm_axis < std::max(d.size(), 1), InvalidArgument,
-           "expected layer_norm's begin_norm_axis in [0, ", d.size(), ") for X ", d, ", but got ",
-           begin_norm_axis);
-  const int64_t left = product(d, 0, begin_norm_axis);
-  const int64_t right = product(d, begin_norm_axis, d.size());
+  const LayerNormRows rows = LayerNormRowsOf(d, begin_norm_axis, "layer_norm");
+  const int64_t left = rows.left, right = rows.right;
   if (gpu::LayerNormParamsAreFloat<T>(scale, bias, "layer_norm")) {
     LayerNormWithParams<T, float>(dev_ctx, x, scale, bias, epsilon, left, right, y, mean,
                                   variance);

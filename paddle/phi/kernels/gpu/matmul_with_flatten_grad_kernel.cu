@@ -1,42 +1,9 @@
-// matmul_with_flatten_grad (mul_grad) on GPU: on the flattened matrices X [M, K], Y [K, N],
-// dOut [M, N]: dX = dOut Y^T and dY = X^T dOut, one cuBLAS GEMM each.
-#include "paddle/phi/backends/gpu/gpu_context.h"
+// matmul_with_flatten_grad (mul_grad) on GPU: impl/matmul_with_flatten_grad_kernel_impl.h's
+// kernel, one cuBLAS GEMM per wanted gradient.
 #include "paddle/phi/core/kernel_registry.h"
-#include "paddle/phi/infermeta/linalg.h"
-#include "paddle/phi/kernels/gpu/matmul_helper.h"
+#include "paddle/phi/kernels/funcs/gpu/device_primitives.cuh"
+#include "paddle/phi/kernels/impl/matmul_with_flatten_grad_kernel_impl.h"
 #include "paddle/phi/kernels/matmul_with_flatten_grad_kernel.h"
-
-namespace phi {
-
-template <typename T, typename Context>
-void MatmulWithFlattenGradKernel(const Context& dev_ctx, const DenseTensor& x,
-                                 const DenseTensor& y, const DenseTensor& dout,
-                                 int x_num_col_dims, int y_num_col_dims, DenseTensor* dx,
-                                 DenseTensor* dy) {
-  const DDim out_dims =
-      ComputeMatmulWithFlattenDims(x.dims(), y.dims(), x_num_col_dims, y_num_col_dims);
-  PD_CHECK(dout.numel() == out_dims.numel(), InvalidArgument,
-           "expected matmul_with_flatten's Out@GRAD to have dims ", out_dims, ", but got ",
-           dout.dims(), " for X ", x.dims(), " and Y ", y.dims());
-  const DDim x_2d = flatten_to_2d(x.dims(), x_num_col_dims);
-  const DDim y_2d = flatten_to_2d(y.dims(), y_num_col_dims);
-  const int64_t m = x_2d[0], k = x_2d[1], n = y_2d[1];
-  // With n == 0 nothing flowed back; the zero-depth GEMM (k == 0 in its terms) zero-fills.
-  if (dx != nullptr) {
-    dx->Resize(x.dims());
-    T* grad_x = dev_ctx.template Alloc<T>(dx);
-    gpu::gemm::Gemm<T>(dev_ctx, false, true, m, k, n, 1.0, dout.data<T>(), y.data<T>(), 0.0,
-                       grad_x);
-  }
-  if (dy != nullptr) {
-    dy->Resize(y.dims());
-    T* grad_y = dev_ctx.template Alloc<T>(dy);
-    gpu::gemm::Gemm<T>(dev_ctx, true, false, k, n, m, 1.0, x.data<T>(), dout.data<T>(), 0.0,
-                       grad_y);
-  }
-}
-
-}  // namespace phi
 
 PD_REGISTER_KERNEL(matmul_with_flatten_grad, GPU, phi::MatmulWithFlattenGradKernel, float, double,
                    phi::float16, phi::bfloat16);

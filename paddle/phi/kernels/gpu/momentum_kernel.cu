@@ -4,6 +4,7 @@
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/optimizer.h"
 #include "paddle/phi/kernels/gpu/optimizer_util.cuh"
+#include "paddle/phi/kernels/impl/momentum_kernel_impl.h"
 #include "paddle/phi/kernels/momentum_kernel.h"
 
 namespace phi {
@@ -39,13 +40,8 @@ void MomentumKernel(const Context& dev_ctx, const DenseTensor& param, const Dens
   using DT = gpu::DeviceType<T>;
   using MT = gpu::AccType<T>;
   const char* op = "momentum";
-  PD_CHECK(regularization_method.empty() || regularization_method == "l2_decay",
-           InvalidArgument, "expected momentum's regularization_method to be \"\" or "
-           "\"l2_decay\", but got \"", regularization_method, "\"");
+  CheckMomentumArgs(param, grad, velocity, regularization_method);
   const int64_t n = param.numel();
-  PD_CHECK(grad.numel() == n && velocity.numel() == n, InvalidArgument, "expected momentum's "
-           "Grad and Velocity to have Param's dims ", param.dims(), ", but got ", grad.dims(),
-           " and ", velocity.dims());
   if (multi_precision) gpu_opt::MasterData<T>(master_param, param, op);  // checks it
   const funcs::ScalarArg lr = gpu_opt::ScalarArgOf(learning_rate, op, "LearningRate");
   const MT decay = regularization_method == "l2_decay" ? static_cast<MT>(regularization_coeff)

@@ -7,8 +7,10 @@
 #include "paddle/phi/kernels/funcs/gpu/reduce.cuh"
 #include "paddle/phi/kernels/funcs/manipulation.h"
 #include "paddle/phi/kernels/funcs/reduce.h"
+#include "paddle/phi/kernels/impl/reduce_grad_kernel_impl.h"
 
 namespace phi {
+
 namespace {
 
 template <typename DT>
@@ -18,6 +20,8 @@ __global__ void BroadcastBackKernel(const DT* dout, gpu::ReduceOutputIndex index
     dx[i] = gpu::ConvertTo<DT>(gpu::ToAcc(dout[gpu::OutputOf(index, i)]) * scale);
   }
 }
+
+}  // namespace
 
 // X is only read for its dims (its data may be absent).
 template <typename T>
@@ -41,22 +45,6 @@ void ReduceGrad(const GPUContext& dev_ctx, const DenseTensor& x, const DenseTens
   BroadcastBackKernel<<<gpu::BlocksFor(dev_ctx, n), gpu::kThreads, 0, dev_ctx.stream()>>>(
       gpu::DeviceData<T>(d_in), gpu::MakeReduceOutputIndex(plan), scale, result, n);
   PD_CUDA_CHECK_LAUNCH();
-}
-
-}  // namespace
-
-template <typename T, typename Context>
-void SumGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
-                   const std::vector<int64_t>& dims, bool keep_dim, bool reduce_all,
-                   DenseTensor* dx) {
-  ReduceGrad<T>(dev_ctx, x, dout, dims, reduce_all, false, dx);
-}
-
-template <typename T, typename Context>
-void MeanGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
-                    const std::vector<int64_t>& dims, bool keep_dim, bool reduce_all,
-                    DenseTensor* dx) {
-  ReduceGrad<T>(dev_ctx, x, dout, dims, reduce_all, true, dx);
 }
 
 }  // namespace phi

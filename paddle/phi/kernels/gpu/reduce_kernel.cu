@@ -7,9 +7,9 @@
 #include "paddle/phi/kernels/funcs/gpu/reduce.cuh"
 #include "paddle/phi/kernels/funcs/manipulation.h"
 #include "paddle/phi/kernels/funcs/reduce.h"
+#include "paddle/phi/kernels/impl/reduce_kernel_impl.h"
 
 namespace phi {
-namespace {
 
 template <typename T>
 void ReduceSumOrMean(const GPUContext& dev_ctx, const DenseTensor& x,
@@ -30,20 +30,6 @@ void ReduceSumOrMean(const GPUContext& dev_ctx, const DenseTensor& x,
     gpu::ReduceWithPlan<Acc>(dev_ctx, plan, load, gpu::SumOp(), Acc(0),
                              gpu::StoreResult<DT, Acc>{result});
   }
-}
-
-}  // namespace
-
-template <typename T, typename Context>
-void SumKernel(const Context& dev_ctx, const DenseTensor& x, const std::vector<int64_t>& dims,
-               bool keep_dim, bool reduce_all, DenseTensor* out) {
-  ReduceSumOrMean<T>(dev_ctx, x, dims, keep_dim, reduce_all, false, out);
-}
-
-template <typename T, typename Context>
-void MeanKernel(const Context& dev_ctx, const DenseTensor& x, const std::vector<int64_t>& dims,
-                bool keep_dim, bool reduce_all, DenseTensor* out) {
-  ReduceSumOrMean<T>(dev_ctx, x, dims, keep_dim, reduce_all, true, out);
 }
 
 }  // namespace phi

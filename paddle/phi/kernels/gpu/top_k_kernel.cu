@@ -1,7 +1,8 @@
-// topk (top_k_v2) and topk_v1 on GPU: per row of [outer, n, inner], k selection passes, each
-// a reduction for the best candidate after the previous pick in top_k's strict order (better
-// value first, NaN the largest, equal values by index), so the k results come out sorted as
-// on the CPU. O(k * n) per row: meant for the small k of classification heads.
+// topk (top_k_v2) and topk_v1 on GPU: impl/top_k_kernel_impl.h's kernels, with per row of
+// [outer, n, inner] k selection passes, each a reduction for the best candidate after the
+// previous pick in top_k's strict order (better value first, NaN the largest, equal values by
+// index), so the k results come out sorted as on the CPU. O(k * n) per row: meant for the small
+// k of classification heads.
 #include <cstdint>
 
 #include "paddle/phi/backends/gpu/gpu_launch.h"
@@ -9,6 +10,7 @@
 #include "paddle/phi/kernels/funcs/softmax.h"
 #include "paddle/phi/kernels/gpu/arg_extreme.cuh"
 #include "paddle/phi/kernels/gpu/row_reduce.cuh"
+#include "paddle/phi/kernels/impl/top_k_kernel_impl.h"
 #include "paddle/phi/kernels/top_k_kernel.h"
 
 namespace phi {
@@ -47,26 +49,10 @@ struct TopkRow {
 
 }  // namespace
 
-template <typename T, typename Context>
-void TopkKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* k_tensor, int k,
-                int axis, bool largest, bool sorted, DenseTensor* out, DenseTensor* indices) {
-  PD_CHECK(k_tensor == nullptr, Unimplemented,
-           "expected top_k's k as the attribute 'k', but got a K tensor input, which is not "
-           "supported");
-  const funcs::SoftmaxShape s = funcs::MakeSoftmaxShape(x.dims(), axis);
-  const int64_t n = s.axis_extent;
-  PD_CHECK(k >= 1 && k <= n, InvalidArgument, "expected top_k's k in [1, ", n, "] for X ",
-           x.dims(), ", but got ", k);
-  T* values = dev_ctx.template Alloc<T>(out);
-  int64_t* positions = dev_ctx.template Alloc<int64_t>(indices);
-  gpu::rows::ForEachRow(dev_ctx, s,
-                        TopkRow<T>{x.data<T>(), values, positions, k, s.inner, largest});
-}
-
-template <typename T, typename Context>
-void TopkV1Kernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* k_tensor,
-                  int k, DenseTensor* out, DenseTensor* indices) {
-  TopkKernel<T>(dev_ctx, x, k_tensor, k, -1, true, true, out, indices);
+template <typename T>
+void TopkRows(const GPUContext& ctx, const funcs::SoftmaxShape& s, const T* in, int64_t k,
+              bool largest, T* values, int64_t* positions) {
+  gpu::rows::ForEachRow(ctx, s, TopkRow<T>{in, values, positions, k, s.inner, largest});
 }
 
 }  // namespace phi

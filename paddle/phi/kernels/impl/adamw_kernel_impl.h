@@ -1,0 +1,38 @@
+// adamw written once for both backends: adam's step (funcs::AdamStep on the context's device)
+// with the learning rate scaled by lr_ratio and, with with_decay, the decoupled weight decay.
+#pragma once
+
+#include "paddle/phi/kernels/adamw_kernel.h"
+#include "paddle/phi/kernels/funcs/optimizer.h"
+
+namespace phi {
+
+template <typename T, typename Context>
+void AdamwKernel(const Context& dev_ctx, const DenseTensor& param, const DenseTensor& grad,
+                 const DenseTensor& learning_rate, const DenseTensor& moment1,
+                 const DenseTensor& moment2, const DenseTensor& beta1_pow,
+                 const DenseTensor& beta2_pow, const DenseTensor* master_param,
+                 const DenseTensor* skip_update, const DenseTensor* beta1_tensor,
+                 const DenseTensor* beta2_tensor, const DenseTensor* epsilon_tensor, float beta1,
+                 float beta2, float epsilon, float lr_ratio, float coeff, bool with_decay,
+                 bool lazy_mode, int64_t min_row_size_to_use_multithread, bool multi_precision,
+                 bool use_global_beta_pow, DenseTensor* param_out, DenseTensor* moment1_out,
+                 DenseTensor* moment2_out, DenseTensor* beta1_pow_out,
+                 DenseTensor* beta2_pow_out, DenseTensor* master_param_out) {
+  funcs::AdamConfig config;
+  config.beta1 = beta1;
+  config.beta2 = beta2;
+  config.epsilon = epsilon;
+  config.lr_ratio = lr_ratio;
+  config.decay_coeff = with_decay ? coeff : 0.0;
+  config.multi_precision = multi_precision;
+  config.use_global_beta_pow = use_global_beta_pow;
+  funcs::AdamStep<T>(dev_ctx, "adamw",
+                     {&param, &grad, &learning_rate, &moment1, &moment2, &beta1_pow, &beta2_pow,
+                      master_param, skip_update, beta1_tensor, beta2_tensor, epsilon_tensor,
+                      param_out, moment1_out, moment2_out, beta1_pow_out, beta2_pow_out,
+                      master_param_out},
+                     config);
+}
+
+}  // namespace phi
