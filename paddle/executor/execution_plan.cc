@@ -19,10 +19,6 @@ using framework::VarDesc;
 
 namespace {
 
-bool IsFeedOrFetch(const std::string& type) {
-  return type == "feed" || type == "fetch" || type == "fetch_v2";
-}
-
 // Where an op on `place` leaves its outputs: memcpy_d2h writes host memory from the device.
 phi::Place WritePlace(const OpDesc& op, const phi::Place& place) {
   return op.Type() == "memcpy_d2h" ? phi::Place(phi::CPUPlace()) : place;
@@ -121,22 +117,14 @@ class Planner {
     }
   }
 
-  // Inputs of op i that the kernel reads on the host (record.host_inputs).
-  std::set<std::string> HostInputs(const OpDesc& op) const {
+  // The input variables of `op` in the record's slot list `slots`: host_inputs (read on the
+  // host wherever the op runs) or no_need_buffer (only their dims are read).
+  static std::set<std::string> InputsIn(const OpDesc& op,
+                                        std::vector<std::string> OpRecord::*slots) {
     std::set<std::string> names;
     const OpRecord* record = framework::OpRecordRegistry::Instance().Find(op.Type());
     if (record == nullptr) return names;
-    for (const auto& slot : record->host_inputs)
-      for (const auto& name : op.Input(slot)) names.insert(name);
-    return names;
-  }
-
-  // Inputs of an op whose data its kernel never reads (record.no_need_buffer).
-  std::set<std::string> MetaOnlyInputs(const OpDesc& op) const {
-    std::set<std::string> names;
-    const OpRecord* record = framework::OpRecordRegistry::Instance().Find(op.Type());
-    if (record == nullptr) return names;
-    for (const auto& slot : record->no_need_buffer)
+    for (const auto& slot : record->*slots)
       for (const auto& name : op.Input(slot)) names.insert(name);
     return names;
   }
@@ -149,7 +137,7 @@ class Planner {
     for (size_t i = 0; i < block_->OpSize(); ++i) {
       const OpDesc& op = *block_->Op(i);
       const phi::Place& place = places_[i];
-      std::set<std::string> host = HostInputs(op);
+      std::set<std::string> host = InputsIn(op, &OpRecord::host_inputs);
       bool control = !IsFeedOrFetch(op.Type()) && !IsPlainOp(op);
       auto touch = [&](const std::string& name, bool is_write, bool on_host) {
         if (name == framework::kEmptyVarName || !IsDenseVar(*block_, name)) return;
@@ -246,8 +234,8 @@ class Planner {
         ++i;
         continue;
       }
-      std::set<std::string> host = HostInputs(*op);
-      std::set<std::string> meta_only = MetaOnlyInputs(*op);
+      std::set<std::string> host = InputsIn(*op, &OpRecord::host_inputs);
+      std::set<std::string> meta_only = InputsIn(*op, &OpRecord::no_need_buffer);
       // Inputs: read a fresh copy on the op's place, making one when there is none. An input
       // whose data the kernel never reads (no_need_buffer: only its dims) is not copied.
       for (const auto& name : op->InputArgumentNames()) {

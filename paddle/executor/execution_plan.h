@@ -49,6 +49,11 @@ struct ExecutionPlan {
 ExecutionPlan PlanPlacement(const framework::ProgramDesc& program, int block_id,
                             const PlacementOptions& options);
 
+// Ops the interpreter binds itself (feeds and fetches by name): no kernel, no place.
+inline bool IsFeedOrFetch(const std::string& type) {
+  return type == "feed" || type == "fetch" || type == "fetch_v2";
+}
+
 // Whether plans are needed at all for `place` (CPU runs need none: every op is on the host).
 inline bool NeedsPlacement(const phi::Place& place) { return place.is_gpu(); }
 

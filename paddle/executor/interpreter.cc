@@ -21,12 +21,6 @@ using framework::OpDesc;
 using framework::OpRecord;
 using framework::VarDesc;
 
-namespace {
-bool IsFeedOrFetch(const std::string& type) {
-  return type == "feed" || type == "fetch" || type == "fetch_v2";
-}
-}  // namespace
-
 Interpreter::Interpreter(const framework::ProgramDesc& program, int block_id,
                          framework::Scope* scope, const phi::Place& place,
                          const std::vector<std::string>& keep,
@@ -342,9 +336,7 @@ std::vector<phi::DenseTensor> Interpreter::Run(
              "' in the feed: op '", block_->Op(reader)->Type(), "' (#", reader,
              ") reads it and no op before writes it, but the feed has no entry for it");
   }
-  for (auto& [tensor, home] : persistable_homes_) {
-    if (tensor->initialized() && tensor->place() != home) phi::Copy(*tensor, home, tensor);
-  }
+  MovePersistablesHome();
   phi::MemoryStats& stats = phi::GetCPUAllocator()->stats();
   stats.ResetPeak();
   int64_t base = stats.current.load();
@@ -372,22 +364,24 @@ std::vector<phi::DenseTensor> Interpreter::Run(
     // The caller owns what it fetched: a later run must not write into it. A temporary hands
     // its storage over (the next run allocates afresh); a persistable, which ops such as an
     // optimizer update in place, is copied.
-    if (t->place().is_gpu()) {
-      // Fetches are host tensors: the copy waits for the device.
-      phi::DenseTensor host;
-      phi::Copy(*t, phi::CPUPlace(), &host);
-      fetched.push_back(std::move(host));
-      if (local_scope_->FindLocalVar(name) == var) t->clear();
-    } else if (local_scope_->FindLocalVar(name) == var) {
+    // Fetches are host tensors: a device tensor is copied (the copy waits for the device).
+    const bool temporary = local_scope_->FindLocalVar(name) == var;
+    if (temporary && !t->place().is_gpu()) {
       fetched.push_back(*t);
-      t->clear();
     } else {
       phi::DenseTensor copy;
       phi::Copy(*t, phi::CPUPlace(), &copy);
       fetched.push_back(std::move(copy));
     }
+    if (temporary) t->clear();
   }
   return fetched;
+}
+
+void Interpreter::MovePersistablesHome() {
+  for (auto& [tensor, home] : persistable_homes_) {
+    if (tensor->initialized() && tensor->place() != home) phi::Copy(*tensor, home, tensor);
+  }
 }
 
 bool Interpreter::ConditionHolds(const std::string& name, bool scalar) const {

@@ -76,6 +76,9 @@ class Interpreter {
   const framework::ProgramDesc& program() const { return program_; }
   // The placement this interpreter runs (null on the CPU, where every op runs on the host).
   const ExecutionPlan* plan() const { return plan_.get(); }
+  // Moves the persistables the plan homes on a device there if something (a CPU startup
+  // program, a load) left them elsewhere; every run starts with it.
+  void MovePersistablesHome();
 
  private:
   void Build(const std::vector<std::string>& keep);
@@ -95,8 +98,7 @@ class Interpreter {
   std::unique_ptr<framework::Scope> local_scope_;
   phi::Place place_;
   std::unique_ptr<ExecutionPlan> plan_;
-  // Persistables whose home the plan put on a device, moved there at the start of a run if
-  // something (a CPU startup program, a load) left them elsewhere.
+  // Persistables whose home the plan put on a device (MovePersistablesHome).
   std::vector<std::pair<phi::DenseTensor*, phi::Place>> persistable_homes_;
   std::vector<Instruction> instructions_;
   // Temporaries read before any op writes them: they must come from the feed.

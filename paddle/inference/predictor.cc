@@ -73,19 +73,6 @@ phi::Place PlaceOf(const Config& config) {
   return phi::CPUPlace();
 }
 
-// Moves the shared parameters to the homes the execution plan chose (on a GPU config, those
-// the device's ops read), once for the model and all its clones.
-void MoveParametersHome(const LoadedModel& model, const paddle::executor::ExecutionPlan& plan) {
-  static std::mutex mu;
-  std::lock_guard<std::mutex> lock(mu);
-  for (const auto& [name, home] : plan.homes) {
-    framework::Variable* var = model.parameters->FindLocalVar(name);
-    if (var == nullptr || !var->IsType<phi::DenseTensor>()) continue;
-    phi::DenseTensor* tensor = var->GetMutable<phi::DenseTensor>();
-    if (tensor->initialized() && tensor->place() != home) phi::Copy(*tensor, home, tensor);
-  }
-}
-
 std::string JoinNames(const std::vector<std::shared_ptr<TensorSlot>>& slots) {
   std::string out;
   for (const auto& s : slots) out += (out.empty() ? "'" : ", '") + s->name + "'";
@@ -117,7 +104,11 @@ Predictor::Impl::Impl(std::shared_ptr<const LoadedModel> model) : model_(std::mo
   try {
     interpreter_ = std::make_unique<paddle::executor::Interpreter>(
         model_->program, 0, scope_.get(), PlaceOf(model_->config), model_->output_names);
-    if (interpreter_->plan() != nullptr) MoveParametersHome(*model_, *interpreter_->plan());
+    // The parameters are shared by the model's clones: moved to their device homes once, here,
+    // rather than by whichever clone runs first.
+    static std::mutex move_mu;
+    std::lock_guard<std::mutex> lock(move_mu);
+    interpreter_->MovePersistablesHome();
   } catch (const std::exception& e) {
     common::RethrowWithContext(e, "while preparing the model program " + source() + " to run");
   }

@@ -90,9 +90,10 @@ class GradScaler:
             for p in group["params"]:
                 if p.grad is None:
                     continue
-                g = p.grad.numpy().astype("float64") * inv
+                grad = p.grad.numpy()
+                g = grad.astype("float64") * inv
                 found = found or not np.isfinite(g).all()
-                p.grad.set_value(g.astype(p.grad.numpy().dtype))
+                p.grad.set_value(g.astype(grad.dtype))
         self._found_inf = found
         self._unscaled = True
 

@@ -33,10 +33,6 @@ def memory_reserved(device=None):
     return core.gpu_memory_stats(_index(device))["reserved"]
 
 
-def max_memory_reserved(device=None):
-    return core.gpu_memory_stats(_index(device))["reserved"]
-
-
 def reset_max_memory_allocated(device=None):
     core.reset_gpu_peak_memory(_index(device))
 
