@@ -3,6 +3,7 @@
 // the pool; and of the convolution's window packing (funcs/conv_gemm.h) against Im2Col.
 #include "paddle/phi/kernels/funcs/sgemm_packed.h"
 
+#include <array>
 #include <random>
 #include <stdexcept>
 #include <vector>
@@ -182,11 +183,14 @@ TEST(PackedSgemm, PackedAheadGivesTheSameBits) {
 // packed, into a C whose segments hold 20 columns of which 17 are stored: nothing is written
 // past them, and tiles that end inside a vector read nothing past their columns (the rows end
 // where the buffer does, so a read past them would leave it).
+// k = 40 with segments of 200 columns: the GEMM sweeps its (small) B block once per row tile.
 TEST(PackedSgemm, RowsReadInPlaceEqualPackedRows) {
   if (!funcs::internal::PackedSgemmUsable()) GTEST_SKIP() << "no AVX2 + FMA";
   ThreadPool pool(2);
-  for (int64_t m : {int64_t{5}, int64_t{40}}) {
-    const int64_t k = 300, seg_cols = 20, valid = 17, segs = 7, n = seg_cols * (segs - 1) + valid;
+  for (const auto [m, k, seg_cols, valid] : {std::array<int64_t, 4>{5, 300, 20, 17},
+                                             std::array<int64_t, 4>{40, 300, 20, 17},
+                                             std::array<int64_t, 4>{40, 40, 200, 181}}) {
+    const int64_t segs = 7, n = seg_cols * (segs - 1) + valid;
     std::vector<int64_t> offsets(k);
     for (int64_t p = 0; p < k; ++p) offsets[p] = (k - 1 - p) * 3 + p % 5;  // overlapping rows
     const int64_t size = offsets[0] + n;  // the last stored column of the row read furthest
@@ -213,6 +217,60 @@ TEST(PackedSgemm, RowsReadInPlaceEqualPackedRows) {
       }
       ASSERT_EQ(want, got) << "m=" << m;
       for (float v : got) ASSERT_NE(v, 7.0f);  // every stored entry written
+    }
+  }
+}
+
+// c = 2 * c + row: applied twice, or not at all, an entry comes out wrong.
+class TwiceAndRow : public funcs::internal::GemmEpilogue {
+ public:
+  TwiceAndRow(const float* base, int64_t ldc) : base_(base), ldc_(ldc) {}
+  void Apply(float* c, int64_t ldc, int64_t rows, int64_t cols) const override {
+    const int64_t row0 = (c - base_) / ldc_;
+    for (int64_t r = 0; r < rows; ++r) {
+      for (int64_t j = 0; j < cols; ++j) c[r * ldc + j] = 2.0f * c[r * ldc + j] + (row0 + r);
+    }
+  }
+
+ private:
+  const float* base_;
+  int64_t ldc_;
+};
+
+// The epilogue finishes every entry of C exactly once, after its last K block: B packed per
+// call or read in place, panel order or row-tile order (short K, many columns), one thread or
+// the pool.
+TEST(PackedSgemm, EpilogueFinishesEveryEntryOnce) {
+  if (!funcs::internal::PackedSgemmUsable()) GTEST_SKIP() << "no AVX2 + FMA";
+  ThreadPool pool(2);
+  for (const auto [m, n, k] : {std::array<int64_t, 3>{40, 3000, 30},
+                               std::array<int64_t, 3>{40, 3000, 300},
+                               std::array<int64_t, 3>{13, 200, 600}}) {
+    const std::vector<float> a = Random(m * k, 12), b = Random(k * n, 13);
+    std::vector<int64_t> offsets(k);
+    for (int64_t p = 0; p < k; ++p) offsets[p] = p * n;  // B's rows in place
+    for (bool in_place : {false, true}) {
+      for (ThreadPool* p : {static_cast<ThreadPool*>(nullptr), &pool}) {
+        std::vector<float> plain(m * n), finished(m * n);
+        for (auto* out : {&plain, &finished}) {
+          GemmCLayout layout;
+          layout.base = out->data();
+          layout.ldc = layout.seg_cols = n;
+          const TwiceAndRow epilogue(out->data(), n);
+          const GemmMatrixB matrix(b.data(), n, false);
+          const funcs::internal::GemmRowsB rows(b.data(), offsets.data());
+          PackedSgemm(m, n, k, 1.0f, a.data(), k, false,
+                      in_place ? static_cast<const funcs::internal::GemmBSource&>(rows) : matrix,
+                      0.0f, layout, p, out == &finished ? &epilogue : nullptr);
+        }
+        for (int64_t i = 0; i < m; ++i) {
+          for (int64_t j = 0; j < n; ++j) {
+            ASSERT_EQ(finished[i * n + j], 2.0f * plain[i * n + j] + i)
+                << "m=" << m << " n=" << n << " k=" << k << " in_place=" << in_place << " at ("
+                << i << ", " << j << ")";
+          }
+        }
+      }
     }
   }
 }

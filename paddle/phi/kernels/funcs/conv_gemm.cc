@@ -173,6 +173,11 @@ namespace {
 // channels (packing took 22% of a 64-channel 56 x 56 3x3 convolution, and 1x1 convolutions to
 // 24 channels ran 17-21% faster in place, while those to 96 and 144 channels ran 4-7% slower),
 // long rows and a waste of at most 1/16 (28 x 28 wastes 4 of every 32 columns and ran slower).
+// Not for 1x1 windows: their in-place tiles read a line from each of K channel planes per
+// panel, streams the prefetchers do not follow, while packing copies channel after channel.
+// With the image in memory rather than in cache (CONV_BENCH_FLUSH in conv_layer_bench), 1x1
+// convolutions 32 -> 16 channels at 112 x 112 and 96 -> 24 at 56 x 56 (batch 2) took 0.79 and
+// 0.87 ms in place, 0.61 and 0.58 ms packed; with it in cache the same within 2%.
 // Strides of 2 (undilated) come to unit strides over the image's four phases (PhaseImages): a
 // network's stem (7x7 / 2 over 3 channels, k = 147) otherwise gathers every other column of a
 // large image into its packed windows, and ran 12-15% faster in place on 1 and 2 threads. With
@@ -183,7 +188,9 @@ bool WindowsInPlace(const ConvPlane& p, int64_t in_per_group, int64_t out_per_gr
   const bool unit = p.stride_h == 1 && p.stride_w == 1;
   const bool phases = p.stride_h == 2 && p.stride_w == 2 && p.dilation_h == 1 &&
                       p.dilation_w == 1 && in_per_group * p.kernel_h * p.kernel_w >= 64;
-  return (unit || phases) && out_per_group <= 64 && p.out_w >= 32 && waste * 16 <= p.out_w;
+  const bool pointwise = p.kernel_h == 1 && p.kernel_w == 1;
+  return (unit || phases) && !pointwise && out_per_group <= 64 && p.out_w >= 32 &&
+         waste * 16 <= p.out_w;
 }
 
 // Stride 2: channels [0, channels) of `image` as its four phases, `phases` = [2][2][channels,

@@ -418,6 +418,13 @@ void InPlacePanels(int64_t kc, const float* apack, int64_t i0, int64_t mc, const
   if (epi != nullptr && finished < j1) FinishColumns(*epi, c, i0, mc, finished, j1);
 }
 
+// B blocks of at most this many floats (256 KiB, in L2) and at least this many columns are
+// swept once per row tile. (With fewer columns C is small, and the panel order measured
+// faster: 1x1 convolutions 160 -> 960 and 320 -> 1280 channels over 2 x 7 x 7 pixels ran
+// 7-9% slower by rows.)
+constexpr int64_t kRowsOuterFloats = int64_t{1} << 16;
+constexpr int64_t kRowsOuterCols = 1024;
+
 // One thread's share: rows [m0, m1) by columns [n0, n1) of C.
 void Block(int64_t m0, int64_t m1, int64_t n0, int64_t n1, int64_t k, float alpha, const float* a,
            int64_t lda, bool trans_a, const GemmBSource& b, float beta, const GemmCLayout& c,
@@ -455,8 +462,27 @@ void Block(int64_t m0, int64_t m1, int64_t n0, int64_t n1, int64_t k, float alph
         } else {
           PackA(a, lda, trans_a, ic, mc, pc, kc, apack);
         }
+        // A small B block (short K) of many columns: row tiles outermost, each sweeping all
+        // the block's panels (from L2), so that C is written along 6 rows at a time, streams
+        // that the prefetchers follow, instead of a line in each of mc rows per panel.
+        const bool rows_outer = kc * nc <= kRowsOuterFloats && nc >= kRowsOuterCols;
         if (in_place != nullptr) {
-          InPlacePanels(kc, ablock, ic, mc, *in_place, pc, jc, jc + nc, c, alpha, block_beta, epi);
+          for (int64_t ir = 0; ir < mc; ir += rows_outer ? kMr : mc) {
+            const int64_t mr = rows_outer ? std::min(kMr, mc - ir) : mc;
+            InPlacePanels(kc, ablock + ir * kc, ic + ir, mr, *in_place, pc, jc, jc + nc, c, alpha,
+                          block_beta, epi);
+          }
+          continue;
+        }
+        if (rows_outer) {
+          for (int64_t ir = 0; ir < mc; ir += kMr) {
+            const int64_t mr = std::min(kMr, mc - ir);
+            for (int64_t jr = 0; jr < nc; jr += kNr) {
+              Tile(kc, ablock + ir * kc, bblock + jr * kc, nullptr, c, ic + ir, mr, jc + jr,
+                   std::min(kNr, nc - jr), alpha, block_beta);
+            }
+            if (epi != nullptr) FinishColumns(*epi, c, ic + ir, mr, jc, jc + nc);
+          }
           continue;
         }
         for (int64_t jr = 0; jr < nc; jr += kNr) {

@@ -1,0 +1,94 @@
+// One convolution layer through the kernel library's forward path (funcs::PackedConvForward,
+// what conv2d and fused_conv2d run for float on AVX2 CPUs), timed alone: best and median of R
+// runs, and GFLOP/s. For kernel work on one shape without the Predictor around it.
+//
+//     ninja -C build conv_layer_bench
+//     build/benchmarks/conv_layer_bench C M H K S P [threads] [runs] [batch] [groups]
+//
+// C input channels, M output channels, H the (square) input size, K the (square) kernel,
+// S stride, P padding. The filter is packed ahead, as an inference model's frozen filter is.
+// With groups == C == M the layer is depthwise and runs funcs::DepthwiseConvForward instead,
+// with a bias + relu6 epilogue (MobileNet's).
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <vector>
+
+#include "paddle/phi/core/device_context.h"
+#include "paddle/phi/kernels/funcs/conv_gemm.h"
+#include "paddle/phi/kernels/funcs/depthwise_conv.h"
+
+int main(int argc, char** argv) {
+  if (argc < 7) {
+    std::fprintf(stderr, "usage: %s C M H K S P [threads] [runs] [batch] [groups]\n", argv[0]);
+    return 2;
+  }
+  const int64_t c = std::atoll(argv[1]), m = std::atoll(argv[2]), h = std::atoll(argv[3]);
+  const int64_t k = std::atoll(argv[4]), s = std::atoll(argv[5]), pad = std::atoll(argv[6]);
+  const int threads = argc > 7 ? std::atoi(argv[7]) : 1;
+  const int runs = argc > 8 ? std::atoi(argv[8]) : 50;
+  const int64_t batch = argc > 9 ? std::atoll(argv[9]) : 2;
+  const int64_t groups = argc > 10 ? std::atoll(argv[10]) : 1;
+  if (!phi::funcs::internal::PackedSgemmUsable()) {
+    std::fprintf(stderr, "the packed GEMM does not run on this CPU\n");
+    return 1;
+  }
+  phi::SetNumCPUThreads(threads);
+  phi::funcs::ConvPlane p;
+  p.in_h = p.in_w = h;
+  p.kernel_h = p.kernel_w = k;
+  p.stride_h = p.stride_w = s;
+  p.pad_top = p.pad_left = pad;
+  p.out_h = p.out_w = (h + 2 * pad - k) / s + 1;
+  const int64_t kdim = c / groups * k * k, mg = m / groups;
+  std::mt19937 rng(1);
+  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+  std::vector<float> input(batch * c * h * h), filter(m * kdim), out(batch * m * p.out_h * p.out_w);
+  for (auto& v : input) v = dist(rng);
+  for (auto& v : filter) v = dist(rng);
+  const bool depthwise = groups > 1 && groups == c && groups == m;
+  std::vector<phi::funcs::internal::GemmPackedA> packed;
+  if (!depthwise) {
+    for (int64_t g = 0; g < groups; ++g) {
+      packed.emplace_back(mg, kdim, filter.data() + g * mg * kdim, kdim, false);
+    }
+  }
+  const int is = static_cast<int>(s), ip = static_cast<int>(pad);
+  const phi::ConvGeometry geometry = phi::ComputeConvGeometry(
+      phi::make_ddim({batch, c, h, h}), phi::make_ddim({m, c / groups, k, k}), {is, is}, {ip, ip},
+      "EXPLICIT", {1, 1}, static_cast<int>(groups), "NCHW");
+  std::vector<float> bias(m, 0.1f);
+  phi::funcs::DepthwiseEpilogue<float> relu6;
+  relu6.bias = bias.data();
+  relu6.low = 0.0f;
+  relu6.high = 6.0f;
+  const auto pool = phi::CurrentCPUThreadPool();
+  // CONV_BENCH_FLUSH=1: 64 MiB written between runs, so that the layer's input, output and
+  // filter come from memory as in a network (where other layers run in between).
+  const bool flush = std::getenv("CONV_BENCH_FLUSH") != nullptr;
+  std::vector<float> other(flush ? (64 << 20) / 4 : 0);
+  std::vector<double> times;
+  for (int r = 0; r < runs + 3; ++r) {
+    for (size_t i = 0; i < other.size(); i += 16) other[i] += 1.0f;
+    const auto t0 = std::chrono::steady_clock::now();
+    if (depthwise) {
+      phi::funcs::DepthwiseConvForward(pool.get(), input.data(), filter.data(), geometry,
+                                       out.data(), &relu6);
+    } else {
+      phi::funcs::PackedConvForward(input.data(), filter.data(), batch, c, m, groups, p,
+                                    out.data(), nullptr, &packed);
+    }
+    const std::chrono::duration<double> dt = std::chrono::steady_clock::now() - t0;
+    if (r >= 3) times.push_back(dt.count());
+  }
+  std::sort(times.begin(), times.end());
+  const double flops = 2.0 * batch * m * kdim * p.out_h * p.out_w;
+  std::printf("C=%lld M=%lld H=%lld K=%lld S=%lld P=%lld batch=%lld threads=%d: best %.3f ms, "
+              "median %.3f ms, %.1f GFLOP/s (best)\n",
+              (long long)c, (long long)m, (long long)h, (long long)k, (long long)s, (long long)pad,
+              (long long)batch, threads, times.front() * 1e3, times[times.size() / 2] * 1e3,
+              flops / times.front() / 1e9);
+  return 0;
+}
