@@ -107,6 +107,15 @@ CASES = [
     # Rows of more than 32 outputs: blocks of rows, each across all strips.
     ((1, 2, 9, 70), 1, (3, 3), {"strides": [2, 2], "paddings": [1, 1]}),
     ((1, 2, 7, 40), 1, (5, 5), {"paddings": [2, 2]}),
+    # Blocks whose rows all lie inside run their inside strips in a loop of their own (every
+    # strip with no padding), the edges and the other blocks as above.
+    ((1, 2, 10, 50), 1, (3, 3), {}),
+    ((1, 2, 14, 44), 1, (5, 5), {"paddings": [2, 2]}),
+    ((1, 2, 15, 41), 1, (3, 3), {"paddings": [1, 2, 3, 0]}),
+    ((1, 2, 20, 90), 1, (3, 3), {"strides": [2, 2], "paddings": [1, 1]}),
+    ((1, 2, 24, 84), 1, (5, 5), {"strides": [2, 2], "paddings": [2, 2]}),
+    ((1, 2, 17, 81), 1, (3, 3), {"strides": [2, 2]}),
+    ((1, 2, 12, 10), 1, (3, 3), {"paddings": [1, 1, 30, 30]}),  # no inside strip at all
     # A partial strip stores whole vectors that spill into the rows after its own (strips run
     # from the right): over several rows when rows are narrow, masked only at the plane's end.
     ((2, 2, 9, 3), 1, (3, 3), {"paddings": [1, 1]}),
