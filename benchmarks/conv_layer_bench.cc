@@ -8,8 +8,11 @@
 // C input channels, M output channels, H the (square) input size, K the (square) kernel,
 // S stride, P padding. The filter is packed ahead, as an inference model's frozen filter is.
 // With groups == C == M the layer is depthwise and runs funcs::DepthwiseConvForward instead,
-// with a bias + relu6 epilogue (MobileNet's).
+// with a bias + relu6 epilogue (MobileNet's). CONV_BENCH_WINOGRAD=1 runs a 3x3 stride-1 layer
+// through funcs::WinogradConvForward (as an inference model's frozen filter is) and prints
+// its largest difference from the direct convolution, relative to the output's largest value.
 #include <algorithm>
+#include <cmath>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -19,6 +22,7 @@
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/kernels/funcs/conv_gemm.h"
 #include "paddle/phi/kernels/funcs/depthwise_conv.h"
+#include "paddle/phi/kernels/funcs/winograd_conv.h"
 
 int main(int argc, char** argv) {
   if (argc < 7) {
@@ -65,6 +69,13 @@ int main(int argc, char** argv) {
   relu6.low = 0.0f;
   relu6.high = 6.0f;
   const auto pool = phi::CurrentCPUThreadPool();
+  const bool winograd = std::getenv("CONV_BENCH_WINOGRAD") != nullptr;
+  if (winograd && !phi::funcs::WinogradApplies(p, c, m, groups)) {
+    std::fprintf(stderr, "Winograd does not apply to this layer\n");
+    return 1;
+  }
+  std::vector<phi::funcs::internal::GemmPackedA> u;
+  if (winograd) u = phi::funcs::WinogradFilter(filter.data(), m, c);
   // CONV_BENCH_FLUSH=1: 64 MiB written between runs, so that the layer's input, output and
   // filter come from memory as in a network (where other layers run in between).
   const bool flush = std::getenv("CONV_BENCH_FLUSH") != nullptr;
@@ -73,7 +84,9 @@ int main(int argc, char** argv) {
   for (int r = 0; r < runs + 3; ++r) {
     for (size_t i = 0; i < other.size(); i += 16) other[i] += 1.0f;
     const auto t0 = std::chrono::steady_clock::now();
-    if (depthwise) {
+    if (winograd) {
+      phi::funcs::WinogradConvForward(input.data(), batch, c, m, p, u, out.data(), nullptr);
+    } else if (depthwise) {
       phi::funcs::DepthwiseConvForward(pool.get(), input.data(), filter.data(), geometry,
                                        out.data(), &relu6);
     } else {
@@ -84,6 +97,17 @@ int main(int argc, char** argv) {
     if (r >= 3) times.push_back(dt.count());
   }
   std::sort(times.begin(), times.end());
+  if (winograd) {
+    std::vector<float> direct(out.size());
+    phi::funcs::PackedConvForward(input.data(), filter.data(), batch, c, m, groups, p,
+                                  direct.data(), nullptr, &packed);
+    double diff = 0.0, scale = 0.0;
+    for (size_t i = 0; i < out.size(); ++i) {
+      diff = std::max(diff, static_cast<double>(std::abs(out[i] - direct[i])));
+      scale = std::max(scale, static_cast<double>(std::abs(direct[i])));
+    }
+    std::printf("Winograd vs direct: max |diff| / max |out| = %.2e\n", diff / scale);
+  }
   const double flops = 2.0 * batch * m * kdim * p.out_h * p.out_w;
   std::printf("C=%lld M=%lld H=%lld K=%lld S=%lld P=%lld batch=%lld threads=%d: best %.3f ms, "
               "median %.3f ms, %.1f GFLOP/s (best)\n",

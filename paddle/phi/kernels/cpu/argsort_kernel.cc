@@ -57,6 +57,13 @@ template <typename T, typename Context>
 void ArgsortGradKernel(const Context& dev_ctx, const DenseTensor& indices, const DenseTensor& dout,
                        int axis, DenseTensor* dx) {
   const DenseTensor d_in = dout;
+  // X@GRAD takes X's dims: X, Indices and Out@GRAD must agree (each entry is written once).
+  PD_CHECK(dx->dims() == d_in.dims(), InvalidArgument,
+           "expected argsort_grad's X and Out@GRAD to have the same dims, but got ", dx->dims(),
+           " and ", d_in.dims());
+  PD_CHECK(indices.dims() == d_in.dims(), InvalidArgument,
+           "expected argsort_grad's Indices to have Out@GRAD's dims ", d_in.dims(), ", but got ",
+           indices.dims());
   const funcs::SoftmaxShape s = funcs::MakeSoftmaxShape(d_in.dims(), axis);
   const int64_t* ids = indices.data<int64_t>();
   const T* g = d_in.data<T>();

@@ -38,10 +38,9 @@ void ConvForwardNchw(const T* input, const DenseTensor& filter_tensor, const Con
   }
   if constexpr (std::is_same_v<T, float>) {
     if (funcs::internal::PackedSgemmUsable()) {  // no im2col matrix: windows packed directly
-      // An inference model's filter (frozen) is packed once and kept.
-      const auto packed = funcs::FrozenPackedFilter(filter_tensor, groups);
-      funcs::PackedConvForward(input, filter, g.batch, g.in_channels, g.out_channels, groups, p,
-                               out, nullptr, packed.get());
+      // An inference model's filter (frozen) is packed or transformed once and kept.
+      funcs::ConvForwardKeepingFilter(input, filter_tensor, g.batch, g.in_channels,
+                                      g.out_channels, groups, p, out, nullptr);
       return;
     }
   }

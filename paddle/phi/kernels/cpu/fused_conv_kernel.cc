@@ -172,11 +172,10 @@ bool ConvWithEpilogue(const Context& dev_ctx, const DenseTensor& input, const De
     if (!funcs::internal::PackedSgemmUsable() || g.in_channels == 0) return false;
     float* result = dev_ctx.template Alloc<float>(out);
     const GemmConvEpilogue<kAct> epilogue(result, b, r, g.out_channels, high, out);
-    // An inference model's filter (frozen) is packed once and kept.
-    const auto packed = funcs::FrozenPackedFilter(filter, g.groups);
-    funcs::PackedConvForward(input.data<float>(), filter.data<float>(), g.batch, g.in_channels,
-                             g.out_channels, g.groups, funcs::MakeConvPlane(g), result,
-                             plain ? nullptr : &epilogue, packed.get());
+    // An inference model's filter (frozen) is packed or transformed once and kept.
+    funcs::ConvForwardKeepingFilter(input.data<float>(), filter, g.batch, g.in_channels,
+                                    g.out_channels, g.groups, funcs::MakeConvPlane(g), result,
+                                    plain ? nullptr : &epilogue);
     return true;
   }
   return false;

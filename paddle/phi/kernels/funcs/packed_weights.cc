@@ -3,6 +3,9 @@
 #include <atomic>
 #include <string>
 
+#include "paddle/phi/kernels/funcs/conv_gemm.h"
+#include "paddle/phi/kernels/funcs/winograd_conv.h"
+
 namespace phi {
 namespace funcs {
 namespace {
@@ -60,6 +63,31 @@ std::shared_ptr<const std::vector<internal::GemmPackedA>> FrozenPackedFilter(
                                 packed->emplace_back(m, k, data + g * m * k, k, false);
                               return packed;
                             });
+}
+
+std::shared_ptr<const std::vector<internal::GemmPackedA>> FrozenWinogradFilter(
+    const DenseTensor& filter) {
+  const DDim& d = filter.dims();
+  if (d.size() != 4 || d[2] != 3 || d[3] != 3 || d[0] <= 0 || d[1] <= 0) return nullptr;
+  using Filter = std::vector<internal::GemmPackedA>;
+  return KeepPacked<Filter>(
+      filter, "winograd F(2x2, 3x3) filter: " + std::to_string(d[0]) + " x " + std::to_string(d[1]),
+      [&] { return std::make_shared<Filter>(WinogradFilter(filter.data<float>(), d[0], d[1])); });
+}
+
+void ConvForwardKeepingFilter(const float* input, const DenseTensor& filter, int64_t batch,
+                              int64_t in_channels, int64_t out_channels, int64_t groups,
+                              const ConvPlane& p, float* out,
+                              const internal::GemmEpilogue* epilogue) {
+  if (WinogradApplies(p, in_channels, out_channels, groups)) {
+    if (const auto u = FrozenWinogradFilter(filter)) {
+      WinogradConvForward(input, batch, in_channels, out_channels, p, *u, out, epilogue);
+      return;
+    }
+  }
+  const auto packed = FrozenPackedFilter(filter, groups);
+  PackedConvForward(input, filter.data<float>(), batch, in_channels, out_channels, groups, p, out,
+                    epilogue, packed.get());
 }
 
 std::shared_ptr<const internal::GemmPackedB> FrozenPackedB(const DenseTensor& w, int64_t k,

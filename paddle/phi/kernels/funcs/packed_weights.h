@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "paddle/phi/core/dense_tensor.h"
+#include "paddle/phi/kernels/funcs/im2col.h"
 #include "paddle/phi/kernels/funcs/sgemm_packed.h"
 
 namespace phi {
@@ -19,6 +20,21 @@ namespace funcs {
 // matrix per group; nullptr when the filter is not frozen or the packed GEMM does not run here.
 std::shared_ptr<const std::vector<internal::GemmPackedA>> FrozenPackedFilter(
     const DenseTensor& filter, int64_t groups);
+
+// A 3x3 filter [out_channels, in_channels, 3, 3] transformed for WinogradConvForward
+// (WinogradFilter); nullptr when the filter is not frozen or the packed GEMM does not run here.
+std::shared_ptr<const std::vector<internal::GemmPackedA>> FrozenWinogradFilter(
+    const DenseTensor& filter);
+
+// The float convolution of NCHW `input` with `filter` as the conv2d / fused_conv2d kernels run
+// it where the packed GEMM does: PackedConvForward, with a frozen filter packed once and kept,
+// or, where WinogradApplies to a frozen filter, WinogradConvForward with the filter transformed
+// once and kept. (Filters that are not frozen are packed per call and never transformed: a
+// training step would transform them every time.)
+void ConvForwardKeepingFilter(const float* input, const DenseTensor& filter, int64_t batch,
+                              int64_t in_channels, int64_t out_channels, int64_t groups,
+                              const ConvPlane& p, float* out,
+                              const internal::GemmEpilogue* epilogue);
 
 // A weight w as op(B) [k, n] (w stored [k, n], or [n, k] when trans); nullptr when w is not
 // frozen or the packed GEMM does not run here. funcs::GemmWeightsB is its user.
