@@ -221,9 +221,14 @@ void WinogradConvForward(const float* input, int64_t batch, int64_t in_channels,
   // 3.3 ms with 256-tile blocks and 4.4-4.5 ms with 512 or 1024; 128 -> 128 at 28 x 28 3.0 ms
   // with 256 and 3.5-3.7 with 128 or 512.)
   const int64_t target = 256;
-  const int64_t rows_per_block = std::max<int64_t>(1, target / tw);
-  const int64_t blocks = (tile_rows + rows_per_block - 1) / rows_per_block;
   const std::shared_ptr<ThreadPool> pool = CurrentCPUThreadPool();
+  const int64_t threads = pool->num_threads();
+  int64_t blocks = (tile_rows + std::max<int64_t>(1, target / tw) - 1) /
+                   std::max<int64_t>(1, target / tw);
+  // As many blocks on each thread (each then runs whole blocks), where there are enough.
+  if (threads > 1 && blocks >= threads) blocks = (blocks + threads - 1) / threads * threads;
+  const int64_t rows_per_block = (tile_rows + blocks - 1) / blocks;
+  blocks = (tile_rows + rows_per_block - 1) / rows_per_block;
   const int64_t line_floats = 10 * (tw + 1) + 24;
 
   // Block b on this thread, its GEMMs on gemm_pool (may be null) and its transforms split
@@ -271,7 +276,7 @@ void WinogradConvForward(const float* input, int64_t batch, int64_t in_channels,
       outputs(0, out_channels);
     }
   };
-  if (blocks >= 2 * pool->num_threads()) {
+  if (threads > 1 && blocks >= threads) {
     // Enough blocks to share: each thread runs whole blocks with its own buffers.
     pool->ParallelFor(blocks, 1, [&](int64_t b0, int64_t b1) {
       for (int64_t b = b0; b < b1; ++b) run_block(b, nullptr, false);
