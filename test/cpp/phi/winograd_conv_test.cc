@@ -61,6 +61,8 @@ TEST(WinogradConv, MatchesTheDirectConvolution) {
       {2, 33, 17, Plane(10, 10, 0, 0, 0, 0)},  // no padding
       {4, 16, 40, Plane(14, 14, 1, 1, 1, 1)},  // blocks of tile rows across images
       {1, 70, 18, Plane(57, 9, 1, 1, 1, 1)},   // many tile rows, several blocks
+      {2, 40, 24, Plane(7, 7, 1, 1, 1, 1)},    // 7 x 7: the last tiles half outside
+      {3, 16, 16, Plane(4, 5, 1, 1, 1, 1)},    // the smallest planes it takes
   };
   const int before = GetNumCPUThreads();
   for (int threads : {1, 2}) {
@@ -111,7 +113,8 @@ TEST(WinogradConv, AppliesOnlyToUndilatedStrideOne3x3) {
   funcs::ConvPlane wide = p;
   wide.kernel_w = 5;
   EXPECT_FALSE(funcs::WinogradApplies(wide, 64, 64, 1));
-  EXPECT_FALSE(funcs::WinogradApplies(Plane(7, 7, 1, 1, 1, 1), 512, 512, 1));  // 7x7: no gain
+  EXPECT_TRUE(funcs::WinogradApplies(Plane(7, 7, 1, 1, 1, 1), 512, 512, 1));  // ResNet's last
+  EXPECT_FALSE(funcs::WinogradApplies(Plane(3, 3, 1, 1, 1, 1), 512, 512, 1));
 }
 
 }  // namespace

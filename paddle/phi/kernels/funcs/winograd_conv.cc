@@ -16,7 +16,7 @@ bool WinogradApplies(const ConvPlane& p, int64_t in_channels, int64_t out_channe
                      int64_t groups) {
   return internal::PackedSgemmUsable() && groups == 1 && p.kernel_h == 3 && p.kernel_w == 3 &&
          p.stride_h == 1 && p.stride_w == 1 && p.dilation_h == 1 && p.dilation_w == 1 &&
-         in_channels >= 16 && out_channels >= 16 && p.out_h >= 8 && p.out_w >= 8;
+         in_channels >= 16 && out_channels >= 16 && p.out_h >= 4 && p.out_w >= 4;
 }
 
 std::vector<internal::GemmPackedA> WinogradFilter(const float* filter, int64_t out_channels,

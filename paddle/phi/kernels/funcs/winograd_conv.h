@@ -19,8 +19,8 @@ namespace phi {
 namespace funcs {
 
 // Whether WinogradConvForward serves a convolution of this plane and these channels: 3x3
-// windows, strides and dilations 1, one group, and enough channels and outputs for the
-// transforms to pay (measured in benchmarks/README.md).
+// windows, strides and dilations 1, one group, at least 16 channels in and out and outputs of
+// at least 4 x 4 (measured in benchmarks/README.md).
 bool WinogradApplies(const ConvPlane& p, int64_t in_channels, int64_t out_channels,
                      int64_t groups);
 
