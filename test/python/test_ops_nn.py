@@ -681,6 +681,21 @@ def test_pool2d_max_skips_nans(case):
     np.testing.assert_array_equal(got, want)
 
 
+@pytest.mark.parametrize("case", [1, 4])
+@pytest.mark.parametrize("width", [40, 57, 112])
+def test_pool2d_max_3x3_stride_2_long_rows(case, width):
+    """3x3 windows with strides 2 over rows long enough for 8 outputs a vector (ResNet's stem
+    pool), with NaNs skipped, in the middle of rows and at both ends of a vector."""
+    attrs = dict(POOL_CASES[case], pooling_type="max")
+    x = np.random.default_rng(9).normal(size=(2, 3, 13, width)).astype("float32")
+    x[0, 0, 0, 0] = np.nan
+    x[0, 1, 4:6, 15:18] = np.nan
+    x[1, 2, :, width - 1] = np.nan
+    got = run_op("pool2d", {"X": x}, attrs, outputs={"Out": None})["Out"]
+    want = pool_expected(np.where(np.isnan(x), np.float32(-np.inf), x), attrs)
+    np.testing.assert_array_equal(got, want)
+
+
 def test_pool2d_max_2x2_grad_goes_to_the_first_of_tied_maxima():
     """In a window of equal values the whole gradient goes to its first element (row-major),
     as PaddlePaddle's max-pool gradient does; the odd last row gets none."""

@@ -2,7 +2,12 @@
 
 #include <algorithm>
 #include <limits>
+#include <type_traits>
 #include <vector>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
@@ -45,6 +50,56 @@ void MaxOverColumns(const T* padded, int64_t outs, T* dst) {
 template <typename T>
 using MaxColumnsFn = void (*)(const T*, int64_t, T*);
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define POOL_HAS_AVX2_PATH 1
+// The even (kOdd false) or odd lanes of a and b, in order: a0 a2 .. a6 b0 .. b6.
+template <bool kOdd>
+__attribute__((target("avx2"), always_inline)) inline __m256 Deinterleave(__m256 a, __m256 b) {
+  const __m256 picked = _mm256_shuffle_ps(a, b, kOdd ? 0xDD : 0x88);
+  return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(picked), 0xD8));
+}
+
+// One float plane of the separable max for 3 x 3 windows with strides 2 (ResNet's stem pool),
+// 8 outputs a vector: per output row, the column maxima over its window rows, then each
+// window's maximum over its 3 columns from the even and odd columns of that line. max_ps(x, v)
+// returns v when x is NaN, so NaNs are skipped as in the generic pass. `padded` holds the
+// line with -inf on both sides: width + 16 floats (the last vector reads 16 past its start).
+__attribute__((target("avx2"))) void MaxPool3x3S2PlaneAvx2(
+    const float* src, const PoolGeometry& g, const std::vector<funcs::PoolRange>& rows,
+    int64_t width, float* padded, float* dst) {
+  const __m256 low = _mm256_set1_ps(-std::numeric_limits<float>::infinity());
+  float* line = padded + g.w.pad_before;
+  const int64_t w_in = g.w.in;
+  for (const funcs::PoolRange& rh : rows) {
+    int64_t w = 0;
+    for (; w + 8 <= w_in; w += 8) {
+      __m256 v = low;
+      for (int64_t h = rh.begin; h < rh.end; ++h) {
+        v = _mm256_max_ps(_mm256_loadu_ps(src + h * w_in + w), v);
+      }
+      _mm256_storeu_ps(line + w, v);
+    }
+    for (; w < w_in; ++w) {
+      float v = -std::numeric_limits<float>::infinity();
+      for (int64_t h = rh.begin; h < rh.end; ++h) v = std::max(v, src[h * w_in + w]);
+      line[w] = v;
+    }
+    int64_t ow = 0;
+    for (; ow + 8 <= g.w.out && 2 * ow + 18 <= width + 16; ow += 8) {
+      const float* at = padded + 2 * ow;
+      const __m256 a = _mm256_loadu_ps(at), b = _mm256_loadu_ps(at + 8);
+      const __m256 c = _mm256_loadu_ps(at + 2), d = _mm256_loadu_ps(at + 10);
+      __m256 v = _mm256_max_ps(Deinterleave<false>(a, b), low);
+      v = _mm256_max_ps(Deinterleave<true>(a, b), v);
+      v = _mm256_max_ps(Deinterleave<false>(c, d), v);
+      _mm256_storeu_ps(dst + ow, v);
+    }
+    MaxOverColumns<float, 3, 2>(padded + 2 * ow, g.w.out - ow, dst + ow);
+    dst += g.w.out;
+  }
+}
+#endif
+
 // MaxOverColumns for g's columns where it applies: fixed windows (not adaptive) each holding at
 // least one column of the image, in one of the common shapes; else null.
 template <typename T>
@@ -85,6 +140,21 @@ void PoolForwardNchw(const T* x, const PoolGeometry& g, bool is_max, bool exclus
       // The line padded with -inf on both sides as far as the windows reach.
       const int64_t before = g.w.pad_before;
       const int64_t width = std::max(before + g.w.in, (g.w.out - 1) * g.w.stride + g.w.kernel);
+#ifdef POOL_HAS_AVX2_PATH
+      if constexpr (std::is_same_v<T, float>) {
+        static const bool avx2 = __builtin_cpu_supports("avx2");
+        if (avx2 && columns == MaxOverColumns<float, 3, 2>) {
+          funcs::ParallelRange(planes, std::max(in_plane, out_plane), [&](int64_t p0, int64_t p1) {
+            std::vector<float> padded(width + 16, -std::numeric_limits<float>::infinity());
+            for (int64_t plane = p0; plane < p1; ++plane) {
+              MaxPool3x3S2PlaneAvx2(x + plane * in_plane, g, rows, width, padded.data(),
+                                    out + plane * out_plane);
+            }
+          });
+          return;
+        }
+      }
+#endif
       funcs::ParallelRange(planes, std::max(in_plane, out_plane), [&](int64_t first, int64_t last) {
         std::vector<T> padded(width, -std::numeric_limits<T>::infinity());
         T* line = padded.data() + before;
