@@ -50,6 +50,10 @@ std::vector<internal::GemmPackedA> WinogradFilter(const float* filter, int64_t o
 
 namespace {
 
+// InputTransformRow's line beyond 10 floats a tile: the padded row's 2 + 16 and each of the 8
+// even / odd arrays' 9 (the column past the last tile, and the last vector's overrun).
+constexpr int64_t kLineSlack = 2 + 16 + 8 * 9;
+
 // The transforms run only where the packed GEMM does (AVX2 + FMA: WinogradApplies), 8 tiles
 // at a time; their coefficients are 0 and +-1 (adds and subtracts only).
 
@@ -66,19 +70,15 @@ __attribute__((target("avx2"))) void EveryOther(const float* src, int64_t phase,
   for (; t < len; ++t) o[t] = src[2 * t];
 }
 
-// One float, or 8 of them (tiles k .. k + 7) in a vector.
-__attribute__((target("avx2"), always_inline)) inline void LoadV(const float* s, float* v) {
-  *v = *s;
-}
+// 8 floats (tiles k .. k + 7).
 __attribute__((target("avx2"), always_inline)) inline void LoadV(const float* s, __m256* v) {
   *v = _mm256_loadu_ps(s);
 }
-__attribute__((target("avx2"), always_inline)) inline void StoreV(float* d, float v) { *d = v; }
 __attribute__((target("avx2"), always_inline)) inline void StoreV(float* d, __m256 v) {
   _mm256_storeu_ps(d, v);
 }
 
-// The input transform of tile k (V a float) or tiles k .. k + 7 (V a vector): the patch's row
+// The input transform of tiles k .. k + 7 (V a vector of 8 floats): the patch's row
 // i is (even[i][k], odd[i][k], even[i][k + 1], odd[i][k + 1]); B^T d over its rows, then
 // (.) B over its columns, into V[xi] at dst[xi * xi_stride + k].
 template <typename V>
@@ -87,6 +87,7 @@ __attribute__((target("avx2"), always_inline)) inline void InputTiles(float* con
                                                                       int64_t k, float* dst,
                                                                       int64_t xi_stride) {
   V t[4][4];  // t[a][c]: row a of B^T d, column c of the patch
+#pragma GCC unroll 4
   for (int c = 0; c < 4; ++c) {
     float* const* src = c % 2 == 0 ? even : odd;
     const int64_t at = k + c / 2;
@@ -100,6 +101,7 @@ __attribute__((target("avx2"), always_inline)) inline void InputTiles(float* con
     t[2][c] = d2 - d1;
     t[3][c] = d1 - d3;
   }
+#pragma GCC unroll 4
   for (int a = 0; a < 4; ++a) {
     StoreV(dst + (4 * a + 0) * xi_stride + k, t[a][0] - t[a][2]);
     StoreV(dst + (4 * a + 1) * xi_stride + k, t[a][1] + t[a][2]);
@@ -108,13 +110,14 @@ __attribute__((target("avx2"), always_inline)) inline void InputTiles(float* con
   }
 }
 
-// The output transform of tile k or tiles k .. k + 7 from M[xi] at src[xi * xi_stride + k]:
+// The output transform of tiles k .. k + 7 from M[xi] at src[xi * xi_stride + k]:
 // y = (row 0's outputs 2k, 2k + 1, row 1's outputs 2k, 2k + 1) of A^T M A.
 template <typename V>
 __attribute__((target("avx2"), always_inline)) inline void OutputTiles(const float* src,
                                                                        int64_t xi_stride,
                                                                        int64_t k, V* y) {
   V s0[4], s1[4];  // A^T M: rows 0 and 1
+#pragma GCC unroll 4
   for (int j = 0; j < 4; ++j) {
     V m0, m1, m2, m3;
     LoadV(src + j * xi_stride + k, &m0);
@@ -132,7 +135,8 @@ __attribute__((target("avx2"), always_inline)) inline void OutputTiles(const flo
 
 // Tile row tr (outputs rows 2 tr, 2 tr + 1) of one channel plane: the 16 transformed values
 // V = B^T d B of each of its tw tiles, V[xi][k] at dst[xi * xi_stride + k]. `line` holds
-// 10 * (tw + 1) + 24 floats.
+// kLineSlack + 10 * tw floats. Whole vectors only: the last may pass tw, writing up to 7 values
+// past the row's tiles (into the next tile row's, written after it, or the slack of V's rows).
 __attribute__((target("avx2"))) void InputTransformRow(const float* plane, const ConvPlane& p,
                                                        int64_t tr, int64_t tw, float* line,
                                                        float* dst, int64_t xi_stride) {
@@ -141,16 +145,16 @@ __attribute__((target("avx2"))) void InputTransformRow(const float* plane, const
   float* even[4];
   float* odd[4];
   for (int i = 0; i < 4; ++i) {
-    even[i] = line + width + 16 + 2 * i * (tw + 1);
-    odd[i] = even[i] + (tw + 1);
+    even[i] = line + width + 16 + 2 * i * (tw + 9);
+    odd[i] = even[i] + (tw + 9);
   }
   const int64_t x0 = std::clamp<int64_t>(p.pad_left, 0, width);
   const int64_t x1 = std::clamp<int64_t>(p.pad_left + p.in_w, x0, width);
   for (int i = 0; i < 4; ++i) {
     const int64_t y = 2 * tr + i - p.pad_top;
     if (y < 0 || y >= p.in_h || x0 == x1) {
-      std::fill(even[i], even[i] + tw + 1, 0.0f);
-      std::fill(odd[i], odd[i] + tw + 1, 0.0f);
+      std::fill(even[i], even[i] + tw + 9, 0.0f);
+      std::fill(odd[i], odd[i] + tw + 9, 0.0f);
       continue;
     }
     // padded[x] is column x - pad_left of the row, or 0 outside it.
@@ -159,22 +163,24 @@ __attribute__((target("avx2"))) void InputTransformRow(const float* plane, const
     std::fill(padded + x1, padded + width + 16, 0.0f);
     EveryOther(padded, 0, tw + 1, even[i]);
     EveryOther(padded, 1, tw + 1, odd[i]);
+    std::fill(even[i] + tw + 1, even[i] + tw + 9, 0.0f);  // what the last vector reads past
+    std::fill(odd[i] + tw + 1, odd[i] + tw + 9, 0.0f);
   }
   int64_t k = 0;
-  for (; k + 8 <= tw; k += 8) InputTiles<__m256>(even, odd, k, dst, xi_stride);
-  for (; k < tw; ++k) InputTiles<float>(even, odd, k, dst, xi_stride);
+  for (; k < tw; k += 8) InputTiles<__m256>(even, odd, k, dst, xi_stride);
 }
 
 // Tile row tr of one output plane from the 16 GEMM results M[xi][k] at src[xi * xi_stride + k]:
 // Y = A^T M A, the 2 x 2 outputs of each tile (those inside the plane). `line` holds
-// 4 * tw + 16 floats.
+// 4 * tw + 32 floats. Whole vectors only: the last may read up to 7 values past the row's tiles
+// (the next tile row's, or the slack of M's rows), whose outputs it drops.
 __attribute__((target("avx2"))) void OutputTransformRow(const float* src, int64_t xi_stride,
                                                         const ConvPlane& p, int64_t tr,
                                                         int64_t tw, float* line, float* plane) {
   float* row0 = line;
-  float* row1 = line + 2 * tw + 8;
+  float* row1 = line + 2 * tw + 16;
   int64_t k = 0;
-  for (; k + 8 <= tw; k += 8) {
+  for (; k < tw; k += 8) {
     __m256 y[4];
     OutputTiles(src, xi_stride, k, y);
     // Interleave outputs 2k, 2k + 1 of each row: unpack within 128-bit halves, then order them.
@@ -185,14 +191,6 @@ __attribute__((target("avx2"))) void OutputTransformRow(const float* src, int64_
       _mm256_storeu_ps(row + 2 * k, _mm256_permute2f128_ps(lo, hi, 0x20));
       _mm256_storeu_ps(row + 2 * k + 8, _mm256_permute2f128_ps(lo, hi, 0x31));
     }
-  }
-  for (; k < tw; ++k) {
-    float y[4];
-    OutputTiles(src, xi_stride, k, y);
-    row0[2 * k] = y[0];
-    row0[2 * k + 1] = y[1];
-    row1[2 * k] = y[2];
-    row1[2 * k + 1] = y[3];
   }
   const int64_t r = 2 * tr;
   std::memcpy(plane + r * p.out_w, row0, p.out_w * sizeof(float));
@@ -229,22 +227,25 @@ void WinogradConvForward(const float* input, int64_t batch, int64_t in_channels,
   if (threads > 1 && blocks >= threads) blocks = (blocks + threads - 1) / threads * threads;
   const int64_t rows_per_block = (tile_rows + blocks - 1) / blocks;
   blocks = (tile_rows + rows_per_block - 1) / rows_per_block;
-  const int64_t line_floats = 10 * (tw + 1) + 24;
+  const int64_t line_floats = kLineSlack + 10 * tw;
 
   // Block b on this thread, its GEMMs on gemm_pool (may be null) and its transforms split
   // over the pool when split_transforms.
   auto run_block = [&](int64_t b, ThreadPool* gemm_pool, bool split_transforms) {
     const int64_t g0 = b * rows_per_block, g1 = std::min(tile_rows, g0 + rows_per_block);
     const int64_t nt = (g1 - g0) * tw;
-    float* v = Buffer(0, 16 * in_channels * nt);
-    float* m = Buffer(1, 16 * out_channels * nt);
-    const int64_t v_stride = in_channels * nt, m_stride = out_channels * nt;
+    // Rows of V and M (a channel's tiles) with 8 floats of slack: the transforms' last
+    // vectors pass the block's tiles.
+    const int64_t ld = nt + 8;
+    float* v = Buffer(0, 16 * in_channels * ld);
+    float* m = Buffer(1, 16 * out_channels * ld);
+    const int64_t v_stride = in_channels * ld, m_stride = out_channels * ld;
     auto inputs = [&](int64_t c0, int64_t c1) {
       float* line = Buffer(2, line_floats);
       for (int64_t c = c0; c < c1; ++c) {
         for (int64_t g = g0; g < g1; ++g) {
           const float* plane = input + ((g / th) * in_channels + c) * in_plane;
-          InputTransformRow(plane, p, g % th, tw, line, v + c * nt + (g - g0) * tw, v_stride);
+          InputTransformRow(plane, p, g % th, tw, line, v + c * ld + (g - g0) * tw, v_stride);
         }
       }
     };
@@ -256,17 +257,18 @@ void WinogradConvForward(const float* input, int64_t batch, int64_t in_channels,
     for (int xi = 0; xi < 16; ++xi) {
       internal::GemmCLayout c;
       c.base = m + xi * m_stride;
-      c.ldc = c.seg_cols = nt;
-      const internal::GemmMatrixB vb(v + xi * v_stride, nt, false);
+      c.ldc = ld;
+      c.seg_cols = nt;
+      const internal::GemmMatrixB vb(v + xi * v_stride, ld, false);
       internal::PackedSgemm(out_channels, nt, in_channels, 1.0f, nullptr, in_channels, false, vb,
                             0.0f, c, gemm_pool, nullptr, &u[xi]);
     }
     auto outputs = [&](int64_t o0, int64_t o1) {
-      float* line = Buffer(2, std::max(line_floats, 4 * tw + 16));
+      float* line = Buffer(2, std::max(line_floats, 4 * tw + 32));
       for (int64_t o = o0; o < o1; ++o) {
         for (int64_t g = g0; g < g1; ++g) {
           float* plane = out + ((g / th) * out_channels + o) * out_plane;
-          OutputTransformRow(m + o * nt + (g - g0) * tw, m_stride, p, g % th, tw, line, plane);
+          OutputTransformRow(m + o * ld + (g - g0) * tw, m_stride, p, g % th, tw, line, plane);
         }
       }
     };
