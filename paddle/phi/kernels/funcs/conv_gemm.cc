@@ -93,9 +93,17 @@ void ConvWindowsB::Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, float* d
           std::memcpy(out, channel + start[pn], kNr * sizeof(float));
           continue;
         }
-        for (int64_t t = 0; t < kNr; ++t) {
+        // In runs within one image (a panel across an image's end takes two), zeros past nc.
+        for (int64_t t = 0; t < kNr;) {
           const int64_t n = n0 + pn * kNr + t;
-          out[t] = n < n0 + nc ? channel[n / pixels * image_stride_ + n % pixels] : 0.0f;
+          if (n >= n0 + nc) {
+            std::fill(out + t, out + kNr, 0.0f);
+            break;
+          }
+          const int64_t run = std::min({kNr - t, pixels - n % pixels, n0 + nc - n});
+          std::memcpy(out + t, channel + n / pixels * image_stride_ + n % pixels,
+                      run * sizeof(float));
+          t += run;
         }
       }
     }

@@ -79,7 +79,8 @@ void ConvForwardKeepingFilter(const float* input, const DenseTensor& filter, int
                               int64_t in_channels, int64_t out_channels, int64_t groups,
                               const ConvPlane& p, float* out,
                               const internal::GemmEpilogue* epilogue) {
-  if (WinogradApplies(p, in_channels, out_channels, groups)) {
+  // (winograd_conv.cc is built for AVX2: asked only where the packed GEMM runs.)
+  if (internal::PackedSgemmUsable() && WinogradApplies(p, in_channels, out_channels, groups)) {
     if (const auto u = FrozenWinogradFilter(filter)) {
       WinogradConvForward(input, batch, in_channels, out_channels, p, *u, out, epilogue);
       return;
