@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 #include <immintrin.h>
 #include <vector>
 
@@ -133,24 +134,47 @@ __attribute__((target("avx2"), always_inline)) inline void OutputTiles(const flo
   y[3] = s1[1] - s1[2] - s1[3];
 }
 
-// Tile row tr (outputs rows 2 tr, 2 tr + 1) of one channel plane: the 16 transformed values
-// V = B^T d B of each of its tw tiles, V[xi][k] at dst[xi * xi_stride + k]. `line` holds
-// kLineSlack + 10 * tw floats. Whole vectors only: the last may pass tw, writing up to 7 values
-// past the row's tiles (into the next tile row's, written after it, or the slack of V's rows).
-__attribute__((target("avx2"))) void InputTransformRow(const float* plane, const ConvPlane& p,
-                                                       int64_t tr, int64_t tw, float* line,
-                                                       float* dst, int64_t xi_stride) {
-  const int64_t width = 2 * tw + 2;  // the columns the tiles' patches span
-  float* padded = line;              // width + 16: EveryOther may read 16 past a start
+// The even and odd columns of the 4 input rows of a tile row's patches (zeros outside the
+// plane), kept between consecutive tile rows of one plane, which share 2 of their 4 rows.
+struct PatchRows {
   float* even[4];
   float* odd[4];
-  for (int i = 0; i < 4; ++i) {
-    even[i] = line + width + 16 + 2 * i * (tw + 9);
-    odd[i] = even[i] + (tw + 9);
+  const float* plane = nullptr;
+  int64_t tr = -1;
+};
+
+// Tile row tr (outputs rows 2 tr, 2 tr + 1) of one channel plane: the 16 transformed values
+// V = B^T d B of each of its tw tiles, V[xi][k] at dst[xi * xi_stride + k]. `line` holds
+// kLineSlack + 10 * tw floats, and `rows` (reset for a new line) what the previous call left
+// there: after tile row tr - 1 of the same plane only the 2 new rows are prepared. Whole
+// vectors only: the last may pass tw, writing up to 7 values past the row's tiles (into the
+// next tile row's, written after it, or the slack of V's rows).
+__attribute__((target("avx2"))) void InputTransformRow(const float* plane, const ConvPlane& p,
+                                                       int64_t tr, int64_t tw, float* line,
+                                                       PatchRows* rows, float* dst,
+                                                       int64_t xi_stride) {
+  const int64_t width = 2 * tw + 2;  // the columns the tiles' patches span
+  float* padded = line;              // width + 16: EveryOther may read 16 past a start
+  float** even = rows->even;
+  float** odd = rows->odd;
+  int first = 0;  // the first row to prepare
+  if (rows->plane == plane && rows->tr == tr - 1) {
+    std::swap(even[0], even[2]);
+    std::swap(even[1], even[3]);
+    std::swap(odd[0], odd[2]);
+    std::swap(odd[1], odd[3]);
+    first = 2;
+  } else if (rows->plane == nullptr) {
+    for (int i = 0; i < 4; ++i) {
+      even[i] = line + width + 16 + 2 * i * (tw + 9);
+      odd[i] = even[i] + (tw + 9);
+    }
   }
+  rows->plane = plane;
+  rows->tr = tr;
   const int64_t x0 = std::clamp<int64_t>(p.pad_left, 0, width);
   const int64_t x1 = std::clamp<int64_t>(p.pad_left + p.in_w, x0, width);
-  for (int i = 0; i < 4; ++i) {
+  for (int i = first; i < 4; ++i) {
     const int64_t y = 2 * tr + i - p.pad_top;
     if (y < 0 || y >= p.in_h || x0 == x1) {
       std::fill(even[i], even[i] + tw + 9, 0.0f);
@@ -242,10 +266,12 @@ void WinogradConvForward(const float* input, int64_t batch, int64_t in_channels,
     const int64_t v_stride = in_channels * ld, m_stride = out_channels * ld;
     auto inputs = [&](int64_t c0, int64_t c1) {
       float* line = Buffer(2, line_floats);
+      PatchRows rows;  // for this line
       for (int64_t c = c0; c < c1; ++c) {
         for (int64_t g = g0; g < g1; ++g) {
           const float* plane = input + ((g / th) * in_channels + c) * in_plane;
-          InputTransformRow(plane, p, g % th, tw, line, v + c * ld + (g - g0) * tw, v_stride);
+          InputTransformRow(plane, p, g % th, tw, line, &rows, v + c * ld + (g - g0) * tw,
+                            v_stride);
         }
       }
     };
