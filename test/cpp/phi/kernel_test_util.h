@@ -35,6 +35,15 @@ DenseTensor RandomTensor(const DDim& dims, uint32_t seed, double low = -1.0, dou
   return MakeTensor<T>(dims, values);
 }
 
+// n floats uniform in [-1, 1) from seed.
+inline std::vector<float> RandomFloats(int64_t n, uint32_t seed) {
+  std::mt19937 gen(seed);
+  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+  std::vector<float> v(n);
+  for (auto& x : v) x = dist(gen);
+  return v;
+}
+
 template <typename T>
 std::vector<T> ToVector(const DenseTensor& t) {
   const T* data = t.data<T>();

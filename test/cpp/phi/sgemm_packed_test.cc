@@ -4,11 +4,11 @@
 #include "paddle/phi/kernels/funcs/sgemm_packed.h"
 
 #include <array>
-#include <random>
 #include <stdexcept>
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "test/cpp/phi/kernel_test_util.h"
 #include "paddle/phi/core/thread_pool.h"
 #include "paddle/phi/kernels/funcs/conv_gemm.h"
 #include "paddle/phi/kernels/funcs/im2col.h"
@@ -21,13 +21,6 @@ using funcs::internal::GemmCLayout;
 using funcs::internal::GemmMatrixB;
 using funcs::internal::PackedSgemm;
 
-std::vector<float> Random(int64_t n, uint32_t seed) {
-  std::mt19937 gen(seed);
-  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
-  std::vector<float> v(n);
-  for (auto& x : v) x = dist(gen);
-  return v;
-}
 
 struct Case {
   int64_t m, n, k;
@@ -40,8 +33,8 @@ void CheckCase(const Case& t, float alpha, float beta, int64_t seg_cols, ThreadP
   const int64_t segs = (t.n + seg_cols - 1) / seg_cols;
   const int64_t ldc = seg_cols + 3;
   const int64_t seg_stride = t.m * ldc + 5;
-  const std::vector<float> a = Random(t.m * t.k, 1), b = Random(t.k * t.n, 2);
-  std::vector<float> c = Random(segs * seg_stride, 3);
+  const std::vector<float> a = RandomFloats(t.m * t.k, 1), b = RandomFloats(t.k * t.n, 2);
+  std::vector<float> c = RandomFloats(segs * seg_stride, 3);
   const std::vector<float> c0 = c;
   GemmCLayout layout;
   layout.base = c.data();
@@ -118,7 +111,7 @@ TEST(PackedSgemm, PoolGivesTheSameBitsAsOneThread) {
   if (!funcs::internal::PackedSgemmUsable()) GTEST_SKIP() << "no AVX2 + FMA";
   ThreadPool pool(2);
   for (const Case& t : {Case{70, 3000, 300, false, false}, Case{600, 50, 300, true, true}}) {
-    const std::vector<float> a = Random(t.m * t.k, 4), b = Random(t.k * t.n, 5);
+    const std::vector<float> a = RandomFloats(t.m * t.k, 4), b = RandomFloats(t.k * t.n, 5);
     std::vector<float> one(t.m * t.n), many(t.m * t.n);
     const GemmMatrixB src(b.data(), t.trans_b ? t.k : t.n, t.trans_b);
     for (auto* out : {&one, &many}) {
@@ -143,7 +136,7 @@ TEST(PackedSgemm, PackedAheadGivesTheSameBits) {
                         {600, 50, 300, false, false}, {5, 2100, 9, false, false},
                         {3, 100, 40, false, false},   {250, 40, 257, true, false}};
   for (const Case& t : cases) {
-    const std::vector<float> a = Random(t.m * t.k, 6), b = Random(t.k * t.n, 7);
+    const std::vector<float> a = RandomFloats(t.m * t.k, 6), b = RandomFloats(t.k * t.n, 7);
     const int64_t lda = t.trans_a ? t.m : t.k, ldb = t.trans_b ? t.k : t.n;
     const funcs::internal::GemmPackedA packed_a(t.m, t.k, a.data(), lda, t.trans_a);
     const funcs::internal::GemmPackedB packed_b(t.k, t.n, GemmMatrixB(b.data(), ldb, t.trans_b));
@@ -168,7 +161,7 @@ TEST(PackedSgemm, PackedAheadGivesTheSameBits) {
     }
   }
   // A packed for another shape is refused, not misread.
-  const std::vector<float> a = Random(12 * 10, 8), b = Random(10 * 16, 9);
+  const std::vector<float> a = RandomFloats(12 * 10, 8), b = RandomFloats(10 * 16, 9);
   const funcs::internal::GemmPackedA other(6, 20, a.data(), 20, false);
   std::vector<float> c(12 * 16);
   GemmCLayout layout;
@@ -194,7 +187,7 @@ TEST(PackedSgemm, RowsReadInPlaceEqualPackedRows) {
     std::vector<int64_t> offsets(k);
     for (int64_t p = 0; p < k; ++p) offsets[p] = (k - 1 - p) * 3 + p % 5;  // overlapping rows
     const int64_t size = offsets[0] + n;  // the last stored column of the row read furthest
-    const std::vector<float> base = Random(size, 10), a = Random(m * k, 11);
+    const std::vector<float> base = RandomFloats(size, 10), a = RandomFloats(m * k, 11);
     std::vector<float> dense(k * n);
     for (int64_t p = 0; p < k; ++p) {
       for (int64_t j = 0; j < n; ++j) dense[p * n + j] = base[offsets[p] + j];
@@ -246,7 +239,7 @@ TEST(PackedSgemm, EpilogueFinishesEveryEntryOnce) {
   for (const auto [m, n, k] : {std::array<int64_t, 3>{40, 3000, 30},
                                std::array<int64_t, 3>{40, 3000, 300},
                                std::array<int64_t, 3>{13, 200, 600}}) {
-    const std::vector<float> a = Random(m * k, 12), b = Random(k * n, 13);
+    const std::vector<float> a = RandomFloats(m * k, 12), b = RandomFloats(k * n, 13);
     std::vector<int64_t> offsets(k);
     for (int64_t p = 0; p < k; ++p) offsets[p] = p * n;  // B's rows in place
     for (bool in_place : {false, true}) {
@@ -303,7 +296,7 @@ TEST(ConvWindowsB, PacksWhatIm2ColWrites) {
     const int64_t pixels = p.out_h * p.out_w;
     const int64_t rows = g.channels * g.kernel * g.kernel;
     const int64_t cols = g.images * pixels;
-    const std::vector<float> x = Random(g.images * image, 6);
+    const std::vector<float> x = RandomFloats(g.images * image, 6);
     std::vector<float> col(rows * cols);
     for (int64_t b = 0; b < g.images; ++b) {
       funcs::Im2Col(x.data() + b * image, g.channels, p, cols, col.data() + b * pixels);
@@ -345,8 +338,8 @@ TEST(PackedConvForward, FilterPackedAheadGivesTheSameBits) {
     p.out_w = (p.in_w + 2 - 3) / stride + 1;
     const int64_t batch = 2, in_c = 6, out_c = 26, groups = 2;
     const int64_t m = out_c / groups, k = in_c / groups * 9;
-    const std::vector<float> x = Random(batch * in_c * p.in_h * p.in_w, 12),
-                             w = Random(out_c * k, 13);
+    const std::vector<float> x = RandomFloats(batch * in_c * p.in_h * p.in_w, 12),
+                             w = RandomFloats(out_c * k, 13);
     std::vector<funcs::internal::GemmPackedA> packed;
     for (int64_t g = 0; g < groups; ++g) packed.emplace_back(m, k, w.data() + g * m * k, k, false);
     const int64_t out_size = batch * out_c * p.out_h * p.out_w;

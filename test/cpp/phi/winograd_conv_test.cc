@@ -6,10 +6,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <random>
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "test/cpp/phi/kernel_test_util.h"
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/kernels/funcs/conv_gemm.h"
 
@@ -17,13 +17,6 @@ namespace phi {
 namespace test {
 namespace {
 
-std::vector<float> Random(int64_t n, uint32_t seed) {
-  std::mt19937 gen(seed);
-  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
-  std::vector<float> v(n);
-  for (auto& x : v) x = dist(gen);
-  return v;
-}
 
 funcs::ConvPlane Plane(int64_t in_h, int64_t in_w, int64_t pad_top, int64_t pad_bottom,
                        int64_t pad_left, int64_t pad_right) {
@@ -69,8 +62,8 @@ TEST(WinogradConv, MatchesTheDirectConvolution) {
     SetNumCPUThreads(threads);
     for (const Case& t : cases) {
       ASSERT_TRUE(funcs::WinogradApplies(t.p, t.in_c, t.out_c, 1));
-      const auto x = Random(t.batch * t.in_c * t.p.in_h * t.p.in_w, 1);
-      const auto w = Random(t.out_c * t.in_c * 9, 2);
+      const auto x = RandomFloats(t.batch * t.in_c * t.p.in_h * t.p.in_w, 1);
+      const auto w = RandomFloats(t.out_c * t.in_c * 9, 2);
       const int64_t size = t.batch * t.out_c * t.p.out_h * t.p.out_w;
       std::vector<float> direct(size), wino(size, 7.0f), finished(size, 7.0f);
       funcs::PackedConvForward(x.data(), w.data(), t.batch, t.in_c, t.out_c, 1, t.p,
