@@ -278,6 +278,7 @@ TEST(ConvWindowsB, PacksWhatIm2ColWrites) {
       {4, 7, 7, 3, 1, 1, 1, 1, 3},    // rows shorter than a panel
       {2, 11, 13, 3, 3, 2, 2, 0, 2},  // stride 3, dilation 2, uneven paddings
       {5, 6, 18, 1, 1, 1, 0, 0, 2},   // pointwise
+      {13, 23, 29, 1, 1, 1, 0, 0, 2},  // pointwise over 64+ panels: 8 channels at a time
       {2, 5, 5, 3, 1, 1, 4, 4, 1},    // padding wider than the kernel: rows of zeros
   };
   for (const Geometry& g : geometries) {

@@ -85,25 +85,34 @@ void ConvWindowsB::Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, float* d
       const bool whole = n % pixels + kNr <= pixels && (pn + 1) * kNr <= nc;
       start[pn] = whole ? n / pixels * image_stride_ + n % pixels : -1;
     }
-    for (int64_t q = 0; q < kc; ++q) {
-      const float* channel = images_ + (k0 + q) * pixels;
+    // Across many panels, eight channels at a time: each panel gets 8 consecutive rows (512
+    // bytes) while 8 channels stream in. With the input in memory (CONV_BENCH_FLUSH),
+    // 32 -> 16 channels at 112 x 112 packed 128 panels in 0.67 ms instead of 0.75 channel by
+    // channel, 144 -> 24 at 56 x 56 in 0.76-0.81 instead of 0.90-0.94; with 25 panels or fewer
+    // (576 -> 96 at 14 x 14, 960 -> 160 at 7 x 7) channel by channel was 3-10% faster.
+    const int64_t rows_at_once = panels >= 64 ? 8 : 1;
+    for (int64_t q0 = 0; q0 < kc; q0 += rows_at_once) {
+      const int64_t q1 = std::min(kc, q0 + rows_at_once);
       for (int64_t pn = 0; pn < panels; ++pn) {
-        float* out = dst + pn * kc * kNr + q * kNr;
-        if (start[pn] >= 0) {
-          std::memcpy(out, channel + start[pn], kNr * sizeof(float));
-          continue;
-        }
-        // In runs within one image (a panel across an image's end takes two), zeros past nc.
-        for (int64_t t = 0; t < kNr;) {
-          const int64_t n = n0 + pn * kNr + t;
-          if (n >= n0 + nc) {
-            std::fill(out + t, out + kNr, 0.0f);
-            break;
+        for (int64_t q = q0; q < q1; ++q) {
+          const float* channel = images_ + (k0 + q) * pixels;
+          float* out = dst + pn * kc * kNr + q * kNr;
+          if (start[pn] >= 0) {
+            std::memcpy(out, channel + start[pn], kNr * sizeof(float));
+            continue;
           }
-          const int64_t run = std::min({kNr - t, pixels - n % pixels, n0 + nc - n});
-          std::memcpy(out + t, channel + n / pixels * image_stride_ + n % pixels,
-                      run * sizeof(float));
-          t += run;
+          // In runs within one image (a panel across an image's end takes two), zeros past nc.
+          for (int64_t t = 0; t < kNr;) {
+            const int64_t n = n0 + pn * kNr + t;
+            if (n >= n0 + nc) {
+              std::fill(out + t, out + kNr, 0.0f);
+              break;
+            }
+            const int64_t run = std::min({kNr - t, pixels - n % pixels, n0 + nc - n});
+            std::memcpy(out + t, channel + n / pixels * image_stride_ + n % pixels,
+                        run * sizeof(float));
+            t += run;
+          }
         }
       }
     }
