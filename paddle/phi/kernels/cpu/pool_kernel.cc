@@ -5,12 +5,9 @@
 #include <type_traits>
 #include <vector>
 
-#if defined(__x86_64__)
-#include <immintrin.h>
-#endif
-
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/avx2_lanes.h"
 #include "paddle/phi/kernels/funcs/conv_util.h"
 #include "paddle/phi/kernels/funcs/parallel.h"
 #include "paddle/phi/kernels/funcs/pooling.h"
@@ -52,13 +49,6 @@ using MaxColumnsFn = void (*)(const T*, int64_t, T*);
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define POOL_HAS_AVX2_PATH 1
-// The even (kOdd false) or odd lanes of a and b, in order: a0 a2 .. a6 b0 .. b6.
-template <bool kOdd>
-__attribute__((target("avx2"), always_inline)) inline __m256 Deinterleave(__m256 a, __m256 b) {
-  const __m256 picked = _mm256_shuffle_ps(a, b, kOdd ? 0xDD : 0x88);
-  return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(picked), 0xD8));
-}
-
 // One float plane of the separable max for 3 x 3 windows with strides 2 (ResNet's stem pool),
 // 8 outputs a vector: per output row, the column maxima over its window rows, then each
 // window's maximum over its 3 columns from the even and odd columns of that line. max_ps(x, v)
@@ -89,9 +79,9 @@ __attribute__((target("avx2"))) void MaxPool3x3S2PlaneAvx2(
       const float* at = padded + 2 * ow;
       const __m256 a = _mm256_loadu_ps(at), b = _mm256_loadu_ps(at + 8);
       const __m256 c = _mm256_loadu_ps(at + 2), d = _mm256_loadu_ps(at + 10);
-      __m256 v = _mm256_max_ps(Deinterleave<false>(a, b), low);
-      v = _mm256_max_ps(Deinterleave<true>(a, b), v);
-      v = _mm256_max_ps(Deinterleave<false>(c, d), v);
+      __m256 v = _mm256_max_ps(funcs::EveryOtherLane<false>(a, b), low);
+      v = _mm256_max_ps(funcs::EveryOtherLane<true>(a, b), v);
+      v = _mm256_max_ps(funcs::EveryOtherLane<false>(c, d), v);
       _mm256_storeu_ps(dst + ow, v);
     }
     MaxOverColumns<float, 3, 2>(padded + 2 * ow, g.w.out - ow, dst + ow);

@@ -10,6 +10,7 @@
 #endif
 
 #include "paddle/phi/core/device_context.h"
+#include "paddle/phi/kernels/funcs/avx2_lanes.h"
 #include "paddle/phi/kernels/funcs/conv_util.h"
 #include "paddle/phi/kernels/funcs/parallel.h"
 
@@ -19,17 +20,11 @@ namespace {
 
 // o[t] = src[2 * t] for t < len, reading no further than src[2 * len - 1].
 inline void CopyEveryOther(const float* src, int64_t len, float* o) {
-  int64_t t = 0;
 #ifdef __AVX2__
-  for (; t + 8 <= len; t += 8) {
-    const __m256 lo = _mm256_loadu_ps(src + 2 * t), hi = _mm256_loadu_ps(src + 2 * t + 8);
-    // Even entries of each 128-bit lane: [lo0 lo2 hi0 hi2 | lo4 lo6 hi4 hi6], then the
-    // 64-bit pieces in order.
-    const __m256 even = _mm256_shuffle_ps(lo, hi, 0x88);
-    _mm256_storeu_ps(o + t, _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(even), 0xD8)));
-  }
+  CopyEveryOtherAvx2(src, len, o);
+#else
+  for (int64_t t = 0; t < len; ++t) o[t] = src[2 * t];
 #endif
-  for (; t < len; ++t) o[t] = src[2 * t];
 }
 
 // Slack past a line that CopyWithin may write.

@@ -7,10 +7,7 @@
 #include <type_traits>
 #include <vector>
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#include <immintrin.h>
-#endif
-
+#include "paddle/phi/kernels/funcs/avx2_lanes.h"
 #include "paddle/phi/kernels/funcs/conv_util.h"
 #include "paddle/phi/kernels/funcs/unary_elementwise.h"
 
@@ -253,15 +250,18 @@ __attribute__((target("avx2"), always_inline)) inline void LoadTaps(const float*
     for (int m = 0; 2 * m < K; ++m) {
       const __m256 a = LoadLanes<kInside>(row + 2 * m, mask, 2 * m);
       const __m256 b = LoadLanes<kInside>(row + 2 * m + 8, mask, 2 * m + 1);
-      // shuffle_ps works within 128-bit halves; the permute puts the halves in order.
-      taps[2 * m] = _mm256_castpd_ps(_mm256_permute4x64_pd(
-          _mm256_castps_pd(_mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0))), 0xD8));
-      if (2 * m + 1 < K) {
-        taps[2 * m + 1] = _mm256_castpd_ps(_mm256_permute4x64_pd(
-            _mm256_castps_pd(_mm256_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1))), 0xD8));
-      }
+      taps[2 * m] = EveryOtherLane<false>(a, b);
+      if (2 * m + 1 < K) taps[2 * m + 1] = EveryOtherLane<true>(a, b);
     }
   }
+}
+
+// The K x K weights, each broadcast to a vector.
+template <int K>
+__attribute__((target("avx2"), always_inline)) inline void BroadcastWeights(const float* w,
+                                                                            __m256* wv) {
+#pragma GCC unroll 25
+  for (int t = 0; t < K * K; ++t) wv[t] = _mm256_set1_ps(w[t]);
 }
 
 // R consecutive output rows from oh0 of the strip of 8 output columns starting at ow0 (stride
@@ -359,8 +359,7 @@ __attribute__((target("avx2,fma"), noinline)) void EdgeRowsAvx2(
     const float* in, const ConvPlane& p, const float* w, const Strip<K, S>& strip, int64_t oh0,
     int64_t ow0, const PlaneBiasClamp<float>& e, float* out) {
   __m256 wv[K * K];
-#pragma GCC unroll 25
-  for (int t = 0; t < K * K; ++t) wv[t] = _mm256_set1_ps(w[t]);
+  BroadcastWeights<K>(w, wv);
   StripRowsAvx2<K, S, R>(in, p, wv, strip, oh0, ow0, e, out);
 }
 
@@ -370,8 +369,7 @@ __attribute__((target("avx2,fma"), noinline)) void StripColumnAvx2(
     const float* in, const ConvPlane& p, const float* w, const Strip<K, S>& strip, int64_t ow0,
     const PlaneBiasClamp<float>& e, float* out) {
   __m256 wv[K * K];
-#pragma GCC unroll 25
-  for (int t = 0; t < K * K; ++t) wv[t] = _mm256_set1_ps(w[t]);
+  BroadcastWeights<K>(w, wv);
   int64_t oh = 0;
   for (; oh + 4 <= p.out_h; oh += 4) StripRowsAvx2<K, S, 4>(in, p, wv, strip, oh, ow0, e, out);
   for (; oh < p.out_h; ++oh) StripRowsAvx2<K, S, 1>(in, p, wv, strip, oh, ow0, e, out);
@@ -387,8 +385,7 @@ __attribute__((target("avx2,fma"), noinline)) void InteriorRowsAvx2(
     const float* in, const ConvPlane& p, const float* w, int64_t oh0, int64_t ow_lo,
     int64_t ow_hi, const PlaneBiasClamp<float>& e, float* out) {
   __m256 wv[K * K];
-#pragma GCC unroll 25
-  for (int t = 0; t < K * K; ++t) wv[t] = _mm256_set1_ps(w[t]);
+  BroadcastWeights<K>(w, wv);
   const int64_t in_w = p.in_w, out_w = p.out_w;
   const float* rows = in + (oh0 * S - p.pad_top) * in_w - p.pad_left;
   float* dst = out + oh0 * out_w;
@@ -432,7 +429,7 @@ __attribute__((target("avx2,fma"))) void DirectPlaneAvx2(const float* in, const 
                                                          float* out) {
   static_assert(S == 1 || S == 2, "column strides 1 and 2 only");
   __m256 wv[K * K];
-  for (int t = 0; t < K * K; ++t) wv[t] = _mm256_set1_ps(w[t]);
+  BroadcastWeights<K>(w, wv);
   if (p.out_w > 32) {
     // Blocks of rows, each across all strips: the plane streams in from memory in order
     // (strips down the whole plane read it with a stride the prefetchers do not follow, at half

@@ -2,12 +2,13 @@
 
 #include <algorithm>
 #include <cstring>
+#include <stdexcept>
 #include <utility>
-#include <immintrin.h>
 #include <vector>
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/thread_pool.h"
+#include "paddle/phi/kernels/funcs/avx2_lanes.h"
 #include "paddle/phi/kernels/funcs/parallel.h"
 
 namespace phi {
@@ -49,6 +50,7 @@ std::vector<internal::GemmPackedA> WinogradFilter(const float* filter, int64_t o
   return packed;
 }
 
+#ifdef __AVX2__  // built with -mavx2 on x86-64 (CMakeLists.txt); elsewhere a stub
 namespace {
 
 // InputTransformRow's line beyond 10 floats a tile: the padded row's 2 + 16 and each of the 8
@@ -57,19 +59,6 @@ constexpr int64_t kLineSlack = 2 + 16 + 8 * 9;
 
 // The transforms run only where the packed GEMM does (AVX2 + FMA: WinogradApplies), 8 tiles
 // at a time; their coefficients are 0 and +-1 (adds and subtracts only).
-
-// o[t] = src[2 * t + phase] for t < len (src readable up to 2 * len + 15).
-__attribute__((target("avx2"))) void EveryOther(const float* src, int64_t phase, int64_t len,
-                                                float* o) {
-  src += phase;
-  int64_t t = 0;
-  for (; t + 8 <= len; t += 8) {  // reads src[2t .. 2t + 15]: within 2 * len + 15
-    const __m256 lo = _mm256_loadu_ps(src + 2 * t), hi = _mm256_loadu_ps(src + 2 * t + 8);
-    const __m256 even = _mm256_shuffle_ps(lo, hi, 0x88);
-    _mm256_storeu_ps(o + t, _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(even), 0xD8)));
-  }
-  for (; t < len; ++t) o[t] = src[2 * t];
-}
 
 // 8 floats (tiles k .. k + 7).
 __attribute__((target("avx2"), always_inline)) inline void LoadV(const float* s, __m256* v) {
@@ -154,7 +143,7 @@ __attribute__((target("avx2"))) void InputTransformRow(const float* plane, const
                                                        PatchRows* rows, float* dst,
                                                        int64_t xi_stride) {
   const int64_t width = 2 * tw + 2;  // the columns the tiles' patches span
-  float* padded = line;              // width + 16: EveryOther may read 16 past a start
+  float* padded = line;              // width + 16
   float** even = rows->even;
   float** odd = rows->odd;
   int first = 0;  // the first row to prepare
@@ -185,8 +174,9 @@ __attribute__((target("avx2"))) void InputTransformRow(const float* plane, const
     std::fill(padded, padded + x0, 0.0f);
     std::memcpy(padded + x0, plane + y * p.in_w + (x0 - p.pad_left), (x1 - x0) * sizeof(float));
     std::fill(padded + x1, padded + width + 16, 0.0f);
-    EveryOther(padded, 0, tw + 1, even[i]);
-    EveryOther(padded, 1, tw + 1, odd[i]);
+    // (reads padded[2 tw + 2] at most: within width + 16)
+    CopyEveryOtherAvx2(padded, tw + 1, even[i]);
+    CopyEveryOtherAvx2(padded + 1, tw + 1, odd[i]);
     std::fill(even[i] + tw + 1, even[i] + tw + 9, 0.0f);  // what the last vector reads past
     std::fill(odd[i] + tw + 1, odd[i] + tw + 9, 0.0f);
   }
@@ -320,6 +310,16 @@ void WinogradConvForward(const float* input, int64_t batch, int64_t in_channels,
     });
   }
 }
+
+#else  // no AVX2: WinogradApplies is false (no packed GEMM) and nothing calls this
+
+void WinogradConvForward(const float*, int64_t, int64_t, int64_t, const ConvPlane&,
+                         const std::vector<internal::GemmPackedA>&, float*,
+                         const internal::GemmEpilogue*) {
+  throw std::logic_error("WinogradConvForward called in a build without AVX2");
+}
+
+#endif
 
 }  // namespace funcs
 }  // namespace phi
