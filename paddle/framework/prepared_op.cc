@@ -162,6 +162,19 @@ std::unique_ptr<PreparedOp> PrepareOpOnTensors(const OpDesc& op, const TensorOf&
                                       slot_tensors(false), &phi::DeviceContextFor(place));
 }
 
+phi::Place ChooseEagerPlace(const std::vector<phi::Place>& inputs, const phi::Place& expected,
+                            const std::function<bool(const phi::Place&)>& has_kernel) {
+  phi::Place place = inputs.empty() ? expected : phi::Place(phi::CPUPlace());
+  for (const phi::Place& p : inputs) {
+    if (p.is_gpu()) {
+      place = p;
+      break;
+    }
+  }
+  if (place.is_gpu() && !has_kernel(place)) return phi::CPUPlace();
+  return place;
+}
+
 void RunOpOnTensors(const OpDesc& op, const TensorOf& tensor_of, const phi::Place& place) {
   std::unique_ptr<PreparedOp> prepared = PrepareOpOnTensors(op, tensor_of, place);
   namespace prof = common::profiler;

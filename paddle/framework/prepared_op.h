@@ -75,6 +75,14 @@ std::unique_ptr<PreparedOp> PrepareOpOnTensors(const OpDesc& op, const TensorOf&
 // (@EMPTY@ names are absent without asking). Single-op runs and eager calls use this.
 void RunOpOnTensors(const OpDesc& op, const TensorOf& tensor_of, const phi::Place& place);
 
+// Where an eager call runs, as PaddlePaddle's dygraph decides it: where the data is. `inputs`
+// are the places of the call's initialized inputs that a kernel reads on its own place (not
+// host_inputs): the first GPU among them wins, else the CPU when there are any, else
+// `expected` (paddle.set_device: creation ops). A GPU choice for which `has_kernel` finds no
+// kernel runs on the CPU (its inputs copied to the host).
+phi::Place ChooseEagerPlace(const std::vector<phi::Place>& inputs, const phi::Place& expected,
+                            const std::function<bool(const phi::Place&)>& has_kernel);
+
 // "X=[2, 3], Y=[[3], None]": the shapes of an op's inputs, for profiler events.
 std::string InputShapes(const OpDesc& op,
                         const std::function<const phi::DenseTensor*(const std::string&)>& find);

@@ -41,7 +41,14 @@ void ForEachSlot(const py::dict& slots, Fn&& fn) {
   }
 }
 
+phi::Place& ExpectedPlace() {
+  static phi::Place place = phi::CPUPlace();
+  return place;
+}
+
 }  // namespace
+
+const phi::Place& EagerExpectedPlace() { return ExpectedPlace(); }
 
 std::string SlotName(const py::handle& slot) {
   std::string name;
@@ -486,14 +493,24 @@ void BindEager(py::module_* module) {
         uint32_t before = InplaceVersion(*dst);
         if (in_place && value.initialized() && dst->dtype() == value.dtype() &&
             dst->numel() == value.numel() && dst->capacity() >= value.nbytes()) {
-          std::memcpy(dst->raw_data(), value.raw_data(), value.nbytes());
-          dst->Resize(value.dims());
+          phi::CopyInto(value, dst);  // its storage, on its place
+        } else if (in_place && value.initialized() && dst->place() != value.place()) {
+          phi::Copy(value, dst->place(), dst);  // new storage, where the tensor lives
         } else {
           *dst = value;
         }
         if (in_place) MarkWrittenInPlace(dst, before);
       },
       py::arg("dst"), py::arg("value"));
+  // The place of eager calls without inputs (paddle.set_device), and a copy of a tensor on
+  // a place (Tensor.cpu() / cuda() / paddle.to_tensor(place=...)).
+  m.def("eager_set_expected_place", [](const phi::Place& place) { ExpectedPlace() = place; });
+  m.def("eager_expected_place", []() { return ExpectedPlace(); });
+  m.def("tensor_copy", [](const phi::DenseTensor& t, const phi::Place& place) {
+    phi::DenseTensor out;
+    phi::Copy(t, place, &out);
+    return out;
+  }, py::arg("tensor"), py::arg("place"));
   // Counts a write to `t` that replaced its storage, its version having been `before`.
   m.def(
       "eager_mark_written",

@@ -13,6 +13,7 @@
 #include "paddle/common/profiler.h"
 #include "paddle/framework/backward.h"
 #include "paddle/framework/prepared_op.h"
+#include "paddle/phi/core/tensor_copy.h"
 #include "paddle/pybind/pybind_common.h"
 
 namespace paddle {
@@ -28,6 +29,10 @@ void AppendSlotName(const py::handle& slot, std::string* out);
 // exact type is read straight from pybind11's simple instance layout; anything else (a
 // subclass) goes through pybind11's cast.
 phi::DenseTensor* DenseTensorOf(PyObject* obj);
+
+// The place eager calls without inputs run on (creation ops, initializers): what
+// paddle.set_device chose; the CPU unless a GPU was asked for.
+const phi::Place& EagerExpectedPlace();
 
 // In-place version counting (Tensor.inplace_version). The count lives with the storage, so
 // every DenseTensor sharing it (a detached view, a tape node's saved copy) sees one count.
@@ -86,22 +91,7 @@ class CachedEagerOp {
   const std::vector<std::string>& input_names() const { return in_names_; }
   // Whether the kernel reads the data of input `i` (not only its meta: the record's
   // no_need_buffer slots), so that a tape node's saved value there must be unchanged.
-  bool ReadsData(size_t i) {
-    if (reads_data_.empty()) {
-      const auto& record = framework::OpRecordRegistry::Instance().Get(desc_.Type());
-      reads_data_.assign(in_names_.size(), false);
-      for (const auto& [slot, names] : desc_.Inputs()) {
-        if (std::find(record.no_need_buffer.begin(), record.no_need_buffer.end(), slot) !=
-            record.no_need_buffer.end())
-          continue;
-        for (size_t k = 0; k < in_names_.size(); ++k) {
-          if (std::find(names.begin(), names.end(), in_names_[k]) != names.end())
-            reads_data_[k] = true;
-        }
-      }
-    }
-    return reads_data_[i];
-  }
+  bool ReadsData(size_t i) { return input_kind(i) != InputKind::kMetaOnly; }
   const std::vector<std::string>& output_names() const { return out_names_; }
 
   void Run(const std::vector<phi::DenseTensor*>& ins, const std::vector<phi::DenseTensor*>& outs) {
@@ -109,13 +99,25 @@ class CachedEagerOp {
              in_.size(), " inputs and ", out_.size(), " outputs for eager op '", desc_.Type(),
              "', but got ", ins.size(), " and ", outs.size());
     Placeholders release(this);
+    const phi::Place place = PlaceFor(ins);
     for (size_t i = 0; i < ins.size(); ++i) {
-      if (ins[i] != nullptr) in_[i] = *ins[i];
+      if (ins[i] == nullptr) continue;
+      // An input away from where the kernel reads it is copied there for this call (a CPU
+      // batch fed to a GPU layer, a GPU shape tensor read on the host, a CPU fallback).
+      const InputKind kind = input_kind(i);
+      if (kind != InputKind::kMetaOnly && ins[i]->initialized()) {
+        const phi::Place want = kind == InputKind::kHost ? phi::Place(phi::CPUPlace()) : place;
+        if (ins[i]->place() != want) {
+          phi::Copy(*ins[i], want, &in_[i]);
+          continue;
+        }
+      }
+      in_[i] = *ins[i];
     }
     for (size_t i = 0; i < outs.size(); ++i) {
       if (outs[i] != nullptr && outs[i]->initialized()) out_[i] = *outs[i];
     }
-    if (prepared_ == nullptr) Prepare();
+    framework::PreparedOp* prepared = PreparedOn(place);
     namespace prof = common::profiler;
     prof::RecordEvent event;
     if (prof::Enabled()) {
@@ -126,15 +128,22 @@ class CachedEagerOp {
       };
       event.Begin(desc_.Type(), prof::EventType::kOperator, framework::InputShapes(desc_, find));
     }
-    prepared_->Run();
+    prepared->Run();
     for (size_t i = 0; i < outs.size(); ++i) {
       if (outs[i] == nullptr) continue;
       // An output given with storage was written in place: count it (tape nodes that saved
       // that storage then refuse to use it in backward).
       bool in_place = outs[i]->initialized();
       uint32_t before = in_place ? InplaceVersion(*outs[i]) : 0;
+      std::shared_ptr<phi::Allocation> old_storage = in_place ? outs[i]->Holder() : nullptr;
       *outs[i] = out_[i];
-      if (in_place) MarkWrittenInPlace(outs[i], before);
+      if (in_place) {
+        MarkWrittenInPlace(outs[i], before);
+        // A kernel that wrote new storage (another place, or one that allocates afresh)
+        // still changed this tensor: what saved its old storage sees the write too.
+        if (old_storage != outs[i]->Holder())
+          old_storage->set_inplace_version(std::max(old_storage->inplace_version(), before + 1));
+      }
     }
   }
 
@@ -164,13 +173,83 @@ class CachedEagerOp {
     CachedEagerOp* op_;
   };
 
-  void Prepare() {
+  // How a kernel reads each input: on its own place, on the host wherever it runs (the
+  // record's host_inputs: shape tensors, scalars steering the kernel), or only its meta (the
+  // record's no_need_buffer slots: never copied between places).
+  enum class InputKind : char { kDevice, kHost, kMetaOnly };
+  InputKind input_kind(size_t i) {
+    if (input_kinds_.empty()) {
+      const auto& record = framework::OpRecordRegistry::Instance().Get(desc_.Type());
+      auto in_slots = [&](const std::vector<std::string>& slots, const std::string& name) {
+        for (const auto& slot : slots) {
+          const auto& names = desc_.Input(slot);
+          if (std::find(names.begin(), names.end(), name) != names.end()) return true;
+        }
+        return false;
+      };
+      input_kinds_.resize(in_names_.size(), InputKind::kDevice);
+      for (size_t k = 0; k < in_names_.size(); ++k) {
+        if (in_slots(record.host_inputs, in_names_[k])) {
+          input_kinds_[k] = InputKind::kHost;
+        } else if (in_slots(record.no_need_buffer, in_names_[k])) {
+          input_kinds_[k] = InputKind::kMetaOnly;
+        }
+      }
+    }
+    return input_kinds_[i];
+  }
+
+  // Where this call runs (framework::ChooseEagerPlace): with the inputs' data, else on the
+  // expected place (paddle.set_device), on the CPU where the GPU has no kernel for the call.
+  phi::Place PlaceFor(const std::vector<phi::DenseTensor*>& ins) {
+    places_.clear();
+    for (size_t i = 0; i < ins.size(); ++i) {
+      if (ins[i] != nullptr && ins[i]->initialized() && input_kind(i) != InputKind::kHost)
+        places_.push_back(ins[i]->place());
+    }
+    return framework::ChooseEagerPlace(places_, EagerExpectedPlace(), [&](const phi::Place& gpu) {
+      return HasKernelOn(gpu, ins);
+    });
+  }
+
+  // Whether a kernel exists on `place` for this call's kernel dtype (an attribute's, or the
+  // dtype of one input: the answer is kept per dtype of that input).
+  bool HasKernelOn(const phi::Place& place, const std::vector<phi::DenseTensor*>& ins) {
+    const auto& record = framework::OpRecordRegistry::Instance().Get(desc_.Type());
+    auto dtype_of = [&](const std::string& name) {
+      for (size_t k = 0; k < in_names_.size(); ++k) {
+        if (in_names_[k] == name && ins[k] != nullptr) return ins[k]->dtype();
+      }
+      return phi::DataType::UNDEFINED;
+    };
+    if (dtype_index_ == -2) {
+      std::string dtype_input;
+      framework::ChooseKernelKey(desc_, record, place, dtype_of, &dtype_input);
+      auto it = std::find(in_names_.begin(), in_names_.end(), dtype_input);
+      dtype_index_ = it == in_names_.end() ? -1 : static_cast<int>(it - in_names_.begin());
+    }
+    phi::DataType seen = dtype_index_ >= 0 && ins[dtype_index_] != nullptr
+                             ? ins[dtype_index_]->dtype()
+                             : phi::DataType::UNDEFINED;
+    for (const auto& [dtype, found] : has_kernel_)
+      if (dtype == seen) return found;
+    phi::KernelKey key = framework::ChooseKernelKey(desc_, record, place, dtype_of);
+    bool found = phi::KernelRegistry::Instance().Find(record.kernel_name, key) != nullptr;
+    has_kernel_.emplace_back(seen, found);
+    return found;
+  }
+
+  // The PreparedOp of this call on `place` (one per place the call has run on), bound to
+  // the placeholders.
+  framework::PreparedOp* PreparedOn(const phi::Place& place) {
+    for (auto& [on, op] : prepared_)
+      if (on == place) return op.get();
     // Inputs and outputs apart: a double grad op may write the gradient of a variable under
     // the name of an input (the gradient of tanh_grad's Out is Out@GRAD, also its input).
     std::unordered_map<std::string, phi::DenseTensor*> by_name[2];
     for (size_t i = 0; i < in_names_.size(); ++i) by_name[1][in_names_[i]] = &in_[i];
     for (size_t i = 0; i < out_names_.size(); ++i) by_name[0][out_names_[i]] = &out_[i];
-    prepared_ = framework::PrepareOpOnTensors(
+    auto op = framework::PrepareOpOnTensors(
         desc_,
         [&](const std::string& name, bool input) -> phi::DenseTensor* {
           auto it = by_name[input].find(name);
@@ -179,16 +258,21 @@ class CachedEagerOp {
                    "', but none was given");
           return it->second;
         },
-        phi::CPUPlace());
+        place);
+    prepared_.emplace_back(place, std::move(op));
+    return prepared_.back().second.get();
   }
 
   OpDesc desc_;
   std::vector<std::string> in_names_, out_names_;
   std::vector<phi::DenseTensor> in_, out_;  // sized once: the PreparedOp holds their addresses
-  std::unique_ptr<framework::PreparedOp> prepared_;
+  std::vector<std::pair<phi::Place, std::unique_ptr<framework::PreparedOp>>> prepared_;
+  std::vector<phi::Place> places_;  // PlaceFor's scratch
+  std::vector<std::pair<phi::DataType, bool>> has_kernel_;  // HasKernelOn's answers
+  int dtype_index_ = -2;  // the input giving the kernel dtype (-1: none; -2: not known yet)
   std::unordered_map<std::string, std::vector<std::shared_ptr<CachedEagerOp>>> grad_ops_;
   mutable int differentiable_ = -1;
-  std::vector<bool> reads_data_;  // see ReadsData; empty until first asked
+  std::vector<InputKind> input_kinds_;  // see input_kind; empty until first asked
 };
 
 // Eager call signatures -> prepared ops. Bounded: when full it starts over (calls whose

@@ -20,6 +20,7 @@ namespace {
 // and eager's grad switches, which keep their own Python copies for Python readers).
 bool static_mode = false;
 thread_local bool grad_enabled = true;
+bool amp_active = false;  // paddle.amp.auto_cast in eager mode: calls go through its casts
 
 struct BinaryOperator {
   std::string op_type;
@@ -37,7 +38,7 @@ auto& method_names = *new std::array<std::string, kOperators>();
 // take it. C++ errors propagate to the caller.
 PyObject* RunOperator(BinaryOperator* spec, PyObject* self, PyObject* other) {
   EagerOpCache& cache = EagerOpCache::Instance();
-  if (static_mode || !PyObject_TypeCheck(other, cache.tensor_type())) return nullptr;
+  if (static_mode || amp_active || !PyObject_TypeCheck(other, cache.tensor_type())) return nullptr;
   phi::DenseTensor* x = cache.ValueOf(self);
   phi::DenseTensor* y = cache.ValueOf(other);
   if (x == nullptr || y == nullptr) return nullptr;
@@ -162,6 +163,7 @@ void BindEagerOperators(py::module_* module) {
   m.attr("eager_call_new_fast") = fast;
   m.def("eager_set_static_mode", [](bool flag) { static_mode = flag; });
   m.def("eager_set_grad_enabled", [](bool flag) { grad_enabled = flag; });
+  m.def("eager_set_amp_active", [](bool flag) { amp_active = flag; });
 }
 
 }  // namespace pybind

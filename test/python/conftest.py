@@ -20,12 +20,19 @@ def _module_is_static(module):
     return _static_modules[path]
 
 
+# PADDLE_TEST_DEVICE=gpu runs the eager (dynamic-mode) test modules with the GPU as the
+# current device (paddle.set_device), so their values are made, and their ops run, there.
+_TEST_DEVICE = os.environ.get("PADDLE_TEST_DEVICE", "cpu")
+
+
 def _set_mode(module):
     import paddle
     if _module_is_static(module):
         paddle.enable_static()
     else:
         paddle.disable_static()
+        if _TEST_DEVICE != "cpu":
+            paddle.set_device(_TEST_DEVICE)
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -38,3 +45,6 @@ def _paddle_mode_for_module_fixtures(request):
 def _paddle_mode(request):
     _set_mode(request.module)
     yield
+    import paddle
+    if paddle.get_device() != "cpu":  # a test that moved the default device puts it back
+        paddle.set_device("cpu")

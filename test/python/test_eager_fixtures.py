@@ -1,6 +1,8 @@
 """Reproduces PaddlePaddle's own eager (dygraph) training runs in
 ../shared/fixtures/paddle_eager_training: the same Layer, loaded from <case>.init.npz, trained on
-<case>.batches.npz must give PaddlePaddle's loss at every step and its final state_dict."""
+<case>.batches.npz must give PaddlePaddle's loss at every step and its final state_dict, on the
+CPU and (where the CUDA build sees a GPU) on the GPU: the Layer made there by
+paddle.set_device('gpu'), the batches fed from host arrays."""
 import json
 import os
 
@@ -9,14 +11,18 @@ import pytest
 
 import paddle
 import paddle.nn.functional as F
-from paddle.base import unique_name
+from paddle.base import core, unique_name
 from paddle.framework.io import load, save
 
-FIXTURES = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
-                                         "shared", "fixtures", "paddle_eager_training"))
+FIXTURES = os.environ.get("PADDLE_EAGER_FIXTURES", os.path.normpath(os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared", "fixtures",
+    "paddle_eager_training")))
 pytestmark = pytest.mark.skipif(not os.path.isdir(FIXTURES),
                                 reason=f"PaddlePaddle eager-training fixtures not found at {FIXTURES}")
 
+HAS_GPU = core.is_compiled_with_cuda() and core.get_cuda_device_count() > 0
+DEVICES = ["cpu", pytest.param("gpu", marks=pytest.mark.skipif(
+    not HAS_GPU, reason="needs the CUDA build and a visible GPU"))]
 LOSS_RTOL = 1e-4
 STATE_RTOL = 1e-4
 # A tensor that stays near zero (a conv bias ahead of batch norm gets almost no gradient) is
@@ -121,10 +127,17 @@ def max_state_error(state, expected):
     return worst
 
 
+@pytest.mark.parametrize("device", DEVICES)
 @pytest.mark.parametrize("case", sorted(CASES))
-def test_reproduces_paddle_eager_training(case):
+def test_reproduces_paddle_eager_training(case, device):
     meta = fixture(case, "meta.json")
-    model, _, _, losses = train(case)
+    paddle.set_device(device)
+    try:
+        model, _, _, losses = train(case)
+    finally:
+        paddle.set_device("cpu")
+    if device == "gpu":
+        assert all(p.place.is_gpu_place() for p in model.parameters())
     assert sorted(model.state_dict()) == sorted(meta["state_dict_keys"])
     want = np.load(os.path.join(FIXTURES, f"{case}.losses.npy"))
     assert losses.shape == want.shape

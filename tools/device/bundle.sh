@@ -54,6 +54,8 @@ if [ -d "$FIX" ]; then
     cp "$FIX/paddle_models/$m".* "$OUT/fixtures/paddle_models/"
   done
   cp "$FIX"/paddle_train_programs/* "$OUT/fixtures/paddle_train_programs/"
+  mkdir -p "$OUT/fixtures/paddle_eager_training"
+  cp "$FIX"/paddle_eager_training/* "$OUT/fixtures/paddle_eager_training/"
 fi
 # Fashion-MNIST for the main job, recompressed (xz is a sixth smaller than the gzip files).
 if [ "${1:-}" != "--with-data" ]; then

@@ -3,7 +3,7 @@
 # tools/device/bundle.sh packed .devcarry/ here: C++ tests, the Python GPU tests and every op
 # test on the GPU, then (with --bench) the GPU figures and (with --main-job) the main job on
 # the GPU. Logs go to $OUT (the device tool's folder) or /tmp; a summary is printed last.
-#   tools/device/gpu_check.sh [--tests] [--bench] [--main-job]
+#   tools/device/gpu_check.sh [--tests] [--eager-on-gpu] [--bench] [--main-job]
 source tools/device/setup.sh
 LOGS=${OUT:-/tmp/gpu_logs}; mkdir -p "$LOGS"
 SUMMARY=()
@@ -18,17 +18,25 @@ step() {  # step NAME SECONDS COMMAND...
 nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader
 export PADDLE_MODEL_FIXTURES=$PWD/.devcarry/fixtures/paddle_models
 export PADDLE_TRAIN_FIXTURES=$PWD/.devcarry/fixtures/paddle_train_programs
+export PADDLE_EAGER_FIXTURES=$PWD/.devcarry/fixtures/paddle_eager_training
 $PY -c "import paddle; from paddle.base import core; print('cuda', core.is_compiled_with_cuda(), 'gpus', core.get_cuda_device_count())" 2>&1 | tail -3
 
 for arg in "$@"; do
   case $arg in
     --tests)
       step test_gpu ${T_TESTS:-240} $PY -m pytest -q -p no:cacheprovider test/python/test_gpu.py \
-        test/python/test_paddle_train_programs.py test/python/test_amp.py
+        test/python/test_paddle_train_programs.py test/python/test_amp.py \
+        test/python/test_eager_gpu.py test/python/test_eager_fixtures.py
       grep -E "^(FAILED|ERROR)" "$LOGS/test_gpu.log" | head -30
       step op_tests ${T_OPS:-300} $PY -m pytest -q -p no:cacheprovider -n 14 \
         $(ls test/python/test_ops_*.py)
       grep -E "^(FAILED|ERROR)" "$LOGS/op_tests.log" | head -100
+      ;;
+    --eager-on-gpu)  # every eager and to_static test module with the GPU as current device
+      step eager_on_gpu ${T_EAGER:-300} env PADDLE_TEST_DEVICE=gpu $PY -m pytest -q \
+        -p no:cacheprovider -n 14 $(ls test/python/test_eager_*.py test/python/test_to_static.py \
+        test/python/test_example_dygraph.py test/python/test_jit_save_load.py)
+      grep -E "^(FAILED|ERROR)" "$LOGS/eager_on_gpu.log" | head -100
       ;;
     --bench)
       step bench ${T_BENCH:-420} $PY benchmarks/gpu_bench.py --all --json "$LOGS/gpu_bench.json"

@@ -8,16 +8,26 @@
 
 namespace phi {
 
+// A variable that holds no value (the output of a branch that did not run, which
+// select_input then ignores) copies to no value.
+inline void CopyUnlessEmpty(const DenseTensor& x, const Place& place, DenseTensor* out) {
+  if (!x.initialized() && (x.dtype() == DataType::UNDEFINED || x.nbytes() > 0)) {
+    *out = DenseTensor();
+    return;
+  }
+  Copy(x, place, out);
+}
+
 template <typename T, typename Context>
 void MemcpyH2DKernel(const Context& dev_ctx, const DenseTensor& x, int dst_place_type,
                      DenseTensor* out) {
-  Copy(x, dev_ctx.GetPlace(), out);
+  CopyUnlessEmpty(x, dev_ctx.GetPlace(), out);
 }
 
 template <typename T, typename Context>
 void MemcpyD2HKernel(const Context& dev_ctx, const DenseTensor& x, int dst_place_type,
                      DenseTensor* out) {
-  Copy(x, CPUPlace(), out);
+  CopyUnlessEmpty(x, CPUPlace(), out);
 }
 
 }  // namespace phi

@@ -1,8 +1,11 @@
 """paddle.amp: automatic mixed precision. Static programs: `auto_cast` marks the ops that
 paddle.static.amp.decorate(..., use_fp16_guard=True) may run in float16 / bfloat16 (or use
-decorate alone to convert the whole forward). Dygraph: eager tensors live on the CPU in this
-build, where PaddlePaddle itself turns AMP off with a warning; auto_cast does the same and
-GradScaler still scales, unscales and skips overflowing steps."""
+decorate alone to convert the whole forward). Dygraph on a GPU (paddle.set_device('gpu')):
+inside auto_cast each op on GPU tensors computes in 16 bits or float32 as the static rewrite
+decides (white ops, gray ops fed 16-bit data, batch norm statistics kept float32), through cast
+ops on the tape, so float32 parameters get float32 gradients; GradScaler scales, unscales and
+skips overflowing steps. With the CPU as current device PaddlePaddle turns AMP off with a
+warning, and so does auto_cast here."""
 import contextlib
 import warnings
 
@@ -27,20 +30,36 @@ def auto_cast(enable=True, custom_white_list=None, custom_black_list=None, level
         with _static_amp.fp16_guard():
             yield
         return
-    warnings.warn("AMP needs a GPU place; eager tensors are on the CPU here, so auto_cast "
-                  "runs in float32 (as PaddlePaddle does on a CPU)")
-    yield
+    from paddle.base import core, eager
+    if not core.eager_expected_place().is_gpu_place():
+        warnings.warn("AMP needs a GPU place; the current device is the CPU, so auto_cast "
+                      "runs in float32 (as PaddlePaddle does on a CPU)")
+        yield
+        return
+    lists = AutoMixedPrecisionLists(custom_white_list, custom_black_list, dtype=dtype)
+    old = eager._set_amp("O2" if level == "O2" else "O1", _static_amp_low(dtype), lists)
+    try:
+        yield
+    finally:
+        eager._set_amp(*old)
 
 
 amp_guard = auto_cast
 
 
+def _static_amp_low(dtype):
+    from paddle.static.amp.rewrite import _low
+    return _low(dtype)
+
+
 def decorate(models, optimizers=None, level="O1", dtype="float16", master_weight=None,
              save_dtype=None, **kwargs):
-    """Dygraph O2 casts parameters to 16 bits on the GPU; on the CPU (eager here) the models
-    stay float32, as with auto_cast."""
+    """Dygraph O2 would cast parameters to 16 bits (with float32 master weights in the
+    optimizer); that is not built yet: the models stay float32, and auto_cast(level='O2') still
+    computes every op with a 16-bit GPU kernel in 16 bits."""
     if level == "O2" and not framework._static_mode:
-        warnings.warn("AMP O2 needs a GPU place; the models stay float32 here")
+        warnings.warn("AMP O2 parameter casting is not implemented for dygraph yet; the models "
+                      "stay float32 (auto_cast(level='O2') still computes in 16 bits)")
     return models if optimizers is None else (models, optimizers)
 
 
@@ -84,16 +103,22 @@ class GradScaler:
     def unscale_(self, optimizer):
         if not self._enable or self._unscaled:
             return
-        found = False
-        inv = 1.0 / self._scale
+        from paddle.base import eager
+        # One check_finite_and_unscale op per (place, dtype) of the gradients, in place (the
+        # static AMP's op; on a GPU no gradient leaves the device): one flag read per group.
+        groups = {}
         for group in optimizer._param_groups:
             for p in group["params"]:
-                if p.grad is None:
-                    continue
-                grad = p.grad.numpy()
-                g = grad.astype("float64") * inv
-                found = found or not np.isfinite(g).all()
-                p.grad.set_value(g.astype(grad.dtype))
+                if p.grad is not None:
+                    groups.setdefault((repr(p.grad.place), int(p.grad.dtype)), []).append(p.grad)
+        found = False
+        with eager.no_grad():
+            for grads in groups.values():
+                scale = eager.to_tensor(np.array([self._scale], "float32"), place=grads[0].place)
+                flag = eager.new_tensor()
+                eager.trace_op("check_finite_and_unscale", {"X": grads, "Scale": [scale]},
+                               {"Out": grads, "FoundInfinite": [flag]}, {})
+                found = found or bool(flag.numpy().any())
         self._found_inf = found
         self._unscaled = True
 

@@ -191,7 +191,9 @@ class Tensor(Variable):
 
     @property
     def place(self):
-        return core.CPUPlace()
+        """Where the value lives: ops on it run there (paddle.set_device decides only for
+        values made from nothing, as paddle.to_tensor's and the creation ops')."""
+        return self._t._place() if self._t._is_initialized() else core.CPUPlace()
 
     @property
     def size(self):
@@ -292,7 +294,7 @@ class Tensor(Variable):
     def __repr__(self):
         body = np.array2string(self.numpy(), separator=", ", prefix="       ")
         return (f"Tensor(shape={self.shape}, dtype=paddle.{dtype_to_str(self.dtype)}, "
-                f"place=Place(cpu), stop_gradient={self.stop_gradient},\n       {body})")
+                f"place={self.place!r}, stop_gradient={self.stop_gradient},\n       {body})")
 
     __str__ = __repr__
 
@@ -307,8 +309,8 @@ class Tensor(Variable):
     def __deepcopy__(self, memo):
         copy = type(self).__new__(type(self))
         copy.__dict__.update({k: v for k, v in self.__dict__.items()})
-        copy._t = core.DenseTensor()
-        copy._t.set(self.numpy(), core.CPUPlace())
+        copy._t = (core.tensor_copy(self._t, self._t._place()) if self._t._is_initialized()
+                   else core.DenseTensor())
         copy._uid = next(_uids)
         copy._node = None
         copy._grad = None
@@ -345,7 +347,30 @@ class Tensor(Variable):
         return assign(self)
 
     def cpu(self):
-        return self
+        """This tensor on the host (itself when it lives there); gradients flow back."""
+        return self if not self.place.is_gpu_place() else self._copy_to(core.CPUPlace())
+
+    def cuda(self, device_id=None, blocking=True):
+        """This tensor on GPU `device_id` (the current GPU when None; itself when it lives
+        there already); gradients flow back to where it came from."""
+        from paddle import device
+        if device_id is None:
+            current = device.get_device()
+            device_id = int(current.split(":")[1]) if current.startswith("gpu") else 0
+        place = device._place_of(device._parse(f"gpu:{int(device_id)}"))
+        device._check_gpu(place)
+        return self if self.place == place else self._copy_to(place)
+
+    def _copy_to(self, place, blocking=True):
+        """A copy on `place` (a Place or 'cpu' / 'gpu:N'), recorded on the tape when this
+        tensor needs a gradient: the gradient is copied back to this tensor's place."""
+        from paddle import device
+        place = device._to_place(place)
+        out = Tensor(core.tensor_copy(self._t, place), stop_gradient=True)
+        home = self.place
+        record_py_func_node({"X": self}, {"Out": out}, lambda grads: {
+            "X": None if grads.get("Out") is None else core.tensor_copy(grads["Out"], home)})
+        return out
 
     def astype(self, dtype):
         from paddle.tensor.manipulation import cast
@@ -424,7 +449,7 @@ class EagerParamBase(_ParameterMixin, Tensor):
                  regularizer=None, need_clip=True, do_model_average=None, **kwargs):
         self._check_parameter_shape(shape)
         value = core.DenseTensor()
-        value.set(np.zeros([int(d) for d in shape], dtype_to_np(dtype)), core.CPUPlace())
+        value.set(np.zeros([int(d) for d in shape], dtype_to_np(dtype)), core.eager_expected_place())
         super().__init__(value, stop_gradient=not trainable, name=name, persistable=True)
         self._set_parameter_attrs(optimize_attr, regularizer, need_clip, do_model_average)
 
@@ -453,6 +478,8 @@ def _check_tensor(value, op_type, slot):
 def trace_op(op_type, inputs, outputs, attrs):
     """Runs `op_type` now on eager tensors (outputs written in place) and records a tape node
     when an input needs a gradient and the op has a grad op."""
+    if _amp_level is not None:
+        inputs = _amp_inputs(op_type, inputs)
     # The common case in one C++ call: nothing to record (core.eager_call reads the tensors'
     # _t and _stop_gradient itself and runs the op's cached prepared op).
     status = _eager_call(op_type, inputs or {}, outputs or {}, attrs or {}, _grad_state.enabled)
@@ -476,10 +503,72 @@ def call_new(op_type, inputs, attrs):
     """Runs a one-output op ("Out") and returns its new output Tensor, made in C++ and
     recorded on the tape when an input needs a gradient; None when nothing ran because an
     argument is not an eager Tensor (the caller's trace_op then names it)."""
+    if _amp_level is not None:
+        inputs = _amp_inputs(op_type, inputs)
     return _eager_call_new(op_type, inputs or _NO_ATTRS, attrs or _NO_ATTRS, _grad_state.enabled)
 
 
 core.eager_set_uid_counter(_uids)
+
+# -- automatic mixed precision (paddle.amp.auto_cast in eager mode) ---------------------------
+# While a region is active, each call on GPU tensors gets its floating inputs cast as the
+# static O1 / O2 rewrite decides for an op (paddle.static.amp.rewrite: white ops and gray ops
+# fed 16-bit data compute in 16 bits, black ops in float32, batch norm's statistics stay
+# float32, ops without a 16-bit GPU kernel stay float32). The casts are cast ops, recorded on
+# the tape like any op, so gradients reach float32 parameters as float32.
+_amp_level = None  # None (off), "O1" or "O2"
+_amp_low = None    # VarType.FP16 or VarType.BF16
+_amp_lists = None  # AutoMixedPrecisionLists
+_amp_kernels = {}  # (op type, low dtype) -> whether a 16-bit GPU kernel exists
+
+
+def _set_amp(level, low, lists):
+    """Enters (level "O1"/"O2") or leaves (None) an auto_cast region; returns the old state."""
+    global _amp_level, _amp_low, _amp_lists
+    old = (_amp_level, _amp_low, _amp_lists)
+    _amp_level, _amp_low, _amp_lists = level, low, lists
+    core.eager_set_amp_active(level is not None)
+    return old
+
+
+def _amp_inputs(op_type, inputs):
+    """`inputs` with floating GPU tensors cast for the active auto_cast region."""
+    from paddle.static.amp.fp16_lists import FP32_SLOTS
+    if not inputs or op_type == "cast":
+        return inputs
+    tensors = [(slot, t) for slot, value in inputs.items() for t in _as_list(value)
+               if isinstance(t, Tensor) and t._t._is_initialized()]
+    floats = (VarType.FP32, VarType.FP16, VarType.BF16)
+    if not any(t.place.is_gpu_place() for _, t in tensors):
+        return inputs  # AMP is for GPU calls (PaddlePaddle's CPU runs stay float32 too)
+    key = (op_type, _amp_low)
+    if key not in _amp_kernels:
+        record = core.op_record(op_type) if core.has_op(op_type) else None
+        _amp_kernels[key] = bool(record and record["kernel"] and
+                                 core.has_gpu_kernel(record["kernel"], _amp_low))
+    if not _amp_kernels[key] or op_type in _amp_lists.black_list:
+        want = VarType.FP32
+    elif _amp_level == "O2" or op_type in _amp_lists.white_list:
+        want = _amp_low
+    else:  # gray: 16 bits when fed 16-bit data
+        want = _amp_low if any(convert_dtype(t.dtype) == _amp_low for _, t in tensors) else VarType.FP32
+    keep32 = FP32_SLOTS.get(op_type, ())
+    out = {}
+    for slot, value in inputs.items():
+        if slot in keep32:
+            out[slot] = value
+            continue
+        cast = [_amp_cast(t, want) if isinstance(t, Tensor) and t._t._is_initialized() and
+                convert_dtype(t.dtype) in floats else t for t in _as_list(value)]
+        out[slot] = cast if isinstance(value, (list, tuple)) else cast[0]
+    return out
+
+
+def _amp_cast(t, want):
+    have = convert_dtype(t.dtype)
+    if have == want:
+        return t
+    return call_new("cast", {"X": [t]}, {"in_dtype": int(have), "out_dtype": int(want)})
 
 
 def _trace_with_grad(op_type, inputs, outputs, attrs):
@@ -598,7 +687,13 @@ def _infer_dtype(data):
 
 def to_tensor(data, dtype=None, place=None, stop_gradient=True):
     """paddle.to_tensor: a new eager tensor holding a copy of `data` (array, list, scalar or
-    Tensor). Python floats become the default float dtype (float32), ints int64."""
+    Tensor) on `place` (a Place or 'cpu' / 'gpu' / 'gpu:N'; paddle.set_device's when None).
+    Python floats become the default float dtype (float32), ints int64."""
+    if place is None:
+        place = core.eager_expected_place()
+    else:
+        from paddle import device
+        place = device._to_place(place)
     if isinstance(data, Tensor):
         array = data.numpy()
     else:
@@ -609,7 +704,7 @@ def to_tensor(data, dtype=None, place=None, stop_gradient=True):
     if dtype is not None:
         array = array.astype(dtype_to_np(dtype), copy=False)
     value = core.DenseTensor()
-    value.set(np.require(array, requirements="C"), core.CPUPlace())
+    value.set(np.require(array, requirements="C"), place)
     return Tensor(value, stop_gradient=stop_gradient)
 
 
@@ -624,8 +719,7 @@ def _install_fast_operators():
     def general(name, op_type, attrs):
         def method(self, other):
             if isinstance(other, Tensor) and not _framework._static_mode:
-                out = _eager_call_new(op_type, {"X": [self], "Y": [other]}, attrs,
-                                      _grad_state.enabled)
+                out = call_new(op_type, {"X": [self], "Y": [other]}, attrs)
                 if out is not None:
                     return out
             return getattr(Variable, name)(self, other)  # installed by paddle.tensor.math

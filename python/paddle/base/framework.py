@@ -406,7 +406,7 @@ def _eager_var(name=None, shape=None, dtype=None, persistable=None, stop_gradien
     from paddle.base import eager
     t = eager.Tensor(stop_gradient=True, name=name, persistable=bool(persistable))
     if dtype is not None and shape is not None and all(d is not None and d >= 0 for d in shape):
-        t._t.set(np.zeros([int(d) for d in shape], _np_dtype(dtype)), core.CPUPlace())
+        t._t.set(np.zeros([int(d) for d in shape], _np_dtype(dtype)), core.eager_expected_place())
     return t
 
 

@@ -26,8 +26,10 @@ def append_op(op_type, inputs, attrs=None, outputs=_OUT, dtype=None, out_dtypes=
     """Appends `op_type` with new output variables for the slots in `outputs` (a slot name
     ending in '[]:n' makes n variables); returns the outputs in order (one var or a list)."""
     if not _framework._static_mode:
-        if outputs is _OUT and not stop_gradient and _eager is not None:
-            # The common eager case in one C++ call (eager.call_new without its frame).
+        if outputs is _OUT and not stop_gradient and _eager is not None and \
+                _eager._amp_level is None:
+            # The common eager case in one C++ call (eager.call_new without its frame; under
+            # auto_cast, call_new's casts are needed).
             out = _eager._eager_call_new(op_type, inputs, attrs or _NO_ATTRS,
                                          _eager._grad_state.enabled)
             if out is not None:

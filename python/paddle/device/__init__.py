@@ -1,5 +1,6 @@
-"""paddle.device: which device runs what. The static executor's default place follows
-set_device; eager (dygraph) tensors live on the CPU in this build."""
+"""paddle.device: which device runs what. set_device chooses the static executor's default
+place and, in eager (dygraph) mode, where values made from nothing go (paddle.to_tensor,
+creation ops, new parameters); eager ops run where their inputs live."""
 from paddle.base import core
 from paddle.device import cuda  # noqa: F401
 
@@ -26,20 +27,34 @@ def _parse(device):
     raise ValueError(f"expected device 'cpu', 'gpu' or 'gpu:N', but got {device!r}")
 
 
+def _check_gpu(place, asked=None):
+    """Raises ValueError unless `place` is the CPU or a GPU this process can use."""
+    if not place.is_gpu_place():
+        return
+    asked = place if asked is None else asked
+    if not is_compiled_with_cuda():
+        raise ValueError(f"expected device 'cpu' (this build has no GPU backend; build with "
+                         f"-DWITH_GPU=ON), but got {asked!r}")
+    index, count = place.gpu_device_id(), cuda.device_count()
+    if index >= count:
+        raise ValueError(f"expected a GPU index below {count} (the GPUs this process sees), "
+                         f"but got {asked!r}")
+
+
+def _to_place(device):
+    """The Place of `device` (a Place, or 'cpu' / 'gpu' / 'gpu:N'), checked to be usable."""
+    place = _place_of(_parse(device))
+    _check_gpu(place, device)
+    return place
+
+
 def set_device(device):
     """Sets the default device ('cpu', 'gpu', 'gpu:N') and returns its place."""
     global _current
-    name = _parse(device)
-    if name.startswith("gpu"):
-        if not is_compiled_with_cuda():
-            raise ValueError(f"expected device 'cpu' (this build has no GPU backend; build with "
-                             f"-DWITH_GPU=ON), but got {device!r}")
-        index, count = int(name.split(":")[1]), cuda.device_count()
-        if index >= count:
-            raise ValueError(f"expected a GPU index below {count} (the GPUs this process sees), "
-                             f"but got {device!r}")
-    _current = name
-    return _place_of(name)
+    place = _to_place(device)
+    _current = _parse(device)
+    core.eager_set_expected_place(place)
+    return place
 
 
 def get_device():

@@ -409,13 +409,18 @@ class Layer:
 
     # -- dtype and device -----------------------------------------------------------------
     def to(self, device=None, dtype=None, blocking=None):
-        """Casts parameters and buffers to `dtype`; the only device is the CPU."""
+        """Moves parameters and buffers to `device` ('cpu', 'gpu', 'gpu:N' or a Place) and
+        casts them to `dtype`. Each tensor keeps its identity (optimizers holding it follow);
+        its gradient is dropped."""
         if device is not None:
-            text = device if isinstance(device, str) else type(device).__name__
-            if not (isinstance(device, core.CPUPlace) or
-                    (isinstance(device, str) and text.split(":")[0] == "cpu")):
-                raise ValueError(f"expected device 'cpu' (this build has no GPU backend), "
-                                 f"but got {device!r}")
+            from paddle import device as _device
+            place = _device._to_place(device)
+            for t in self.parameters() + self.buffers():
+                if isinstance(t, Tensor) and t.value()._is_initialized() and t.place != place:
+                    version = t.inplace_version
+                    t._t = core.tensor_copy(t.value(), place)
+                    core.eager_mark_written(t._t, version)  # new storage: an in-place write
+                    t.clear_gradient(set_to_zero=False)
         if dtype is not None:
             self._cast(dtype, floating_only=False)
         return self
@@ -444,7 +449,7 @@ class Layer:
                 continue
             converted = core.DenseTensor()
             converted.set(np.ascontiguousarray(t.numpy().astype(dtype_to_np(target))),
-                          core.CPUPlace())
+                          t.place)
             core.eager_write_value(t.value(), converted)  # new storage: an in-place write
             t.clear_gradient(set_to_zero=False)
 
