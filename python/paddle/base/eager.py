@@ -512,14 +512,13 @@ core.eager_set_uid_counter(_uids)
 
 # -- automatic mixed precision (paddle.amp.auto_cast in eager mode) ---------------------------
 # While a region is active, each call on GPU tensors gets its floating inputs cast as the
-# static O1 / O2 rewrite decides for an op (paddle.static.amp.rewrite: white ops and gray ops
-# fed 16-bit data compute in 16 bits, black ops in float32, batch norm's statistics stay
-# float32, ops without a 16-bit GPU kernel stay float32). The casts are cast ops, recorded on
+# static O1 / O2 rewrite decides for an op (paddle.static.amp.rewrite.op_runs_low: white ops
+# and gray ops fed 16-bit data compute in 16 bits, black ops in float32, ops without a 16-bit
+# GPU kernel stay float32; batch norm's statistics stay float32). The casts are cast ops, recorded on
 # the tape like any op, so gradients reach float32 parameters as float32.
 _amp_level = None  # None (off), "O1" or "O2"
 _amp_low = None    # VarType.FP16 or VarType.BF16
 _amp_lists = None  # AutoMixedPrecisionLists
-_amp_kernels = {}  # (op type, low dtype) -> whether a 16-bit GPU kernel exists
 
 
 def _set_amp(level, low, lists):
@@ -534,6 +533,7 @@ def _set_amp(level, low, lists):
 def _amp_inputs(op_type, inputs):
     """`inputs` with floating GPU tensors cast for the active auto_cast region."""
     from paddle.static.amp.fp16_lists import FP32_SLOTS
+    from paddle.static.amp.rewrite import op_runs_low
     if not inputs or op_type == "cast":
         return inputs
     tensors = [(slot, t) for slot, value in inputs.items() for t in _as_list(value)
@@ -541,17 +541,9 @@ def _amp_inputs(op_type, inputs):
     floats = (VarType.FP32, VarType.FP16, VarType.BF16)
     if not any(t.place.is_gpu_place() for _, t in tensors):
         return inputs  # AMP is for GPU calls (PaddlePaddle's CPU runs stay float32 too)
-    key = (op_type, _amp_low)
-    if key not in _amp_kernels:
-        record = core.op_record(op_type) if core.has_op(op_type) else None
-        _amp_kernels[key] = bool(record and record["kernel"] and
-                                 core.has_gpu_kernel(record["kernel"], _amp_low))
-    if not _amp_kernels[key] or op_type in _amp_lists.black_list:
-        want = VarType.FP32
-    elif _amp_level == "O2" or op_type in _amp_lists.white_list:
-        want = _amp_low
-    else:  # gray: 16 bits when fed 16-bit data
-        want = _amp_low if any(convert_dtype(t.dtype) == _amp_low for _, t in tensors) else VarType.FP32
+    fed_low = any(convert_dtype(t.dtype) == _amp_low for _, t in tensors)
+    low = op_runs_low(op_type, _amp_lists, _amp_low, _amp_level, fed_low)
+    want = _amp_low if low else VarType.FP32
     keep32 = FP32_SLOTS.get(op_type, ())
     out = {}
     for slot, value in inputs.items():

@@ -3,6 +3,8 @@
 float32. Parameters stay float32 in O1 (cast where a 16-bit op reads them; their gradients
 come back through the casts' gradients); O2 runs every op that has a 16-bit GPU kernel in 16
 bits. Ops without a 16-bit GPU kernel stay float32."""
+import functools
+
 from paddle.base import core
 from paddle.base.dtypes import VarType
 from paddle.base.framework import OpRole
@@ -16,11 +18,23 @@ def _low(dtype):
     return VarType.BF16 if str(dtype) in ("bfloat16", "bf16") else VarType.FP16
 
 
+@functools.lru_cache(maxsize=None)
 def _has_low_kernel(op_type, low):
     record = core.op_record(op_type) if core.has_op(op_type) else None
     if record is None or not record["kernel"]:
         return False
     return core.has_gpu_kernel(record["kernel"], low)
+
+
+def op_runs_low(op_type, lists, low, level, fed_low):
+    """Whether an op of `op_type` computes in 16 bits (`low`): never without a 16-bit GPU
+    kernel or when black; always in O2 or when white; else (gray) when fed 16-bit data. The
+    static rewrite and eager auto_cast both decide here."""
+    if op_type in ("feed", "fetch", "cast") or not _has_low_kernel(op_type, low):
+        return False
+    if op_type in lists.black_list:
+        return False
+    return level == "O2" or op_type in lists.white_list or fed_low
 
 
 def _in_guard(op):
@@ -31,18 +45,12 @@ def _in_guard(op):
 
 def _decide(op, lists, low, level, produced_low, use_guard):
     """16-bit or float32 for one op."""
-    if op.type in ("feed", "fetch", "cast") or not _has_low_kernel(op.type, low):
-        return False
     if use_guard and not _in_guard(op):
-        return False
-    if op.type in lists.black_list:
         return False
     if any(n in lists.black_varnames for n in op.input_arg_names + op.output_arg_names):
         return False
-    if level == "O2" or op.type in lists.white_list:
-        return True
-    # Gray: follows its inputs.
-    return any(produced_low.get(n, False) for n in op.input_arg_names)
+    fed_low = any(produced_low.get(n, False) for n in op.input_arg_names)
+    return op_runs_low(op.type, lists, low, level, fed_low)
 
 
 def rewrite_program(program, lists, level="O1", use_fp16_guard=False):
