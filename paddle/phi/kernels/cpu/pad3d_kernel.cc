@@ -4,21 +4,10 @@
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/pad3d.h"
 
 namespace phi {
 namespace {
-
-// Source index along one axis for output position o, or -1 for a constant-padded position.
-int64_t SourceIndex(int64_t o, int64_t lo, int64_t n, const std::string& mode) {
-  int64_t i = o - lo;
-  if (i >= 0 && i < n) return i;
-  if (mode == "constant") return -1;
-  if (mode == "replicate") return std::min<int64_t>(std::max<int64_t>(i, 0), n - 1);
-  if (mode == "circular") return ((i % n) + n) % n;
-  // reflect (pads < n, so one reflection suffices)
-  if (i < 0) return -i;
-  return 2 * (n - 1) - i;
-}
 
 // Calls f(out_offset, in_offset or -1) for every output element.
 template <typename F>
@@ -30,10 +19,11 @@ void ForEachPad(const DDim& in, const DDim& out, const std::vector<int>& pads,
   const int first = ncdhw ? 2 : 1;
   const int64_t id = in[first], ih = in[first + 1], iw = in[first + 2];
   const int64_t od = out[first], oh = out[first + 1], ow = out[first + 2];
+  const funcs::Pad3dMode m = funcs::ParsePad3dMode(mode);
   std::vector<int64_t> sd(od), sh(oh), sw(ow);
-  for (int64_t z = 0; z < od; ++z) sd[z] = SourceIndex(z, pads[4], id, mode);
-  for (int64_t y = 0; y < oh; ++y) sh[y] = SourceIndex(y, pads[2], ih, mode);
-  for (int64_t w = 0; w < ow; ++w) sw[w] = SourceIndex(w, pads[0], iw, mode);
+  for (int64_t z = 0; z < od; ++z) sd[z] = funcs::Pad3dSource(z, pads[4], id, m);
+  for (int64_t y = 0; y < oh; ++y) sh[y] = funcs::Pad3dSource(y, pads[2], ih, m);
+  for (int64_t w = 0; w < ow; ++w) sw[w] = funcs::Pad3dSource(w, pads[0], iw, m);
   int64_t o = 0;
   if (ncdhw) {
     for (int64_t b = 0; b < n * c; ++b)
@@ -55,36 +45,6 @@ void ForEachPad(const DDim& in, const DDim& out, const std::vector<int>& pads,
   }
 }
 
-// The paddings in force: the Paddings tensor (int32 or int64, 6 values) when given, checked as
-// InferMeta checks the attribute.
-std::vector<int> ResolvePaddings(const DenseTensor* paddings_tensor,
-                                 const std::vector<int>& paddings, const DDim& in,
-                                 const std::string& mode, const std::string& data_format) {
-  if (paddings_tensor == nullptr) return paddings;
-  const DenseTensor& t = *paddings_tensor;
-  PD_CHECK(t.dtype() == DataType::INT32 || t.dtype() == DataType::INT64, InvalidArgument,
-           "expected pad3d's Paddings to be int32 or int64, but got ", t.dtype());
-  PD_CHECK(t.numel() == 6, InvalidArgument, "expected pad3d's Paddings to hold 6 values, but got ",
-           t.numel());
-  std::vector<int> p(6);
-  for (int i = 0; i < 6; ++i)
-    p[i] = t.dtype() == DataType::INT32 ? t.data<int32_t>()[i]
-                                        : static_cast<int>(t.data<int64_t>()[i]);
-  const int first = data_format == "NCDHW" ? 2 : 1;
-  for (int a = 0; a < 3; ++a) {
-    const int64_t d = in[first + a];
-    const int lo = p[2 * (2 - a)], hi = p[2 * (2 - a) + 1];
-    PD_CHECK(lo >= 0 && hi >= 0, InvalidArgument, "expected pad3d's Paddings >= 0, but got ", lo,
-             " and ", hi);
-    PD_CHECK(mode != "reflect" || (lo < d && hi < d), InvalidArgument,
-             "expected pad3d's reflect paddings to be less than the padded extent ", d,
-             ", but got ", lo, " and ", hi);
-    PD_CHECK(mode == "constant" || mode == "reflect" || d > 0, InvalidArgument, "expected pad3d's ",
-             mode, " mode to pad non-empty extents, but X is ", in);
-  }
-  return p;
-}
-
 }  // namespace
 
 template <typename T, typename Context>
@@ -93,13 +53,9 @@ void Pad3dKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor
                  const std::string& data_format, DenseTensor* out) {
   const DenseTensor x_in = x;  // keeps X alive should Out share its variable
   const std::vector<int> pads =
-      ResolvePaddings(paddings_tensor, paddings, x_in.dims(), mode, data_format);
-  if (paddings_tensor != nullptr) {
-    std::vector<int64_t> dims = x_in.dims().ToVector();
-    const int first = data_format == "NCDHW" ? 2 : 1;
-    for (int a = 0; a < 3; ++a) dims[first + a] += pads[2 * (2 - a)] + pads[2 * (2 - a) + 1];
-    out->Resize(DDim(dims));
-  }
+      funcs::ResolvePad3dPaddings(paddings_tensor, paddings, x_in.dims(), mode, data_format);
+  if (paddings_tensor != nullptr)
+    out->Resize(funcs::Pad3dPaddedDims(x_in.dims(), pads, data_format));
   const T* in = x_in.data<T>();
   T* result = dev_ctx.template Alloc<T>(out);
   const T fill = static_cast<T>(value);
@@ -114,14 +70,12 @@ void Pad3dGradKernel(const Context& dev_ctx, const DenseTensor& x,
                      const std::string& data_format, DenseTensor* dx) {
   if (dx == nullptr) return;
   const std::vector<int> pads =
-      ResolvePaddings(paddings_tensor, paddings, x.dims(), mode, data_format);
+      funcs::ResolvePad3dPaddings(paddings_tensor, paddings, x.dims(), mode, data_format);
   const DenseTensor d_in = dout;
   // Out@GRAD must be X padded: the walk below reads it at every padded position.
-  std::vector<int64_t> padded = x.dims().ToVector();
-  const int first = data_format == "NCDHW" ? 2 : 1;
-  for (int a = 0; a < 3; ++a) padded[first + a] += pads[2 * (2 - a)] + pads[2 * (2 - a) + 1];
-  PD_CHECK(d_in.dims() == DDim(padded), InvalidArgument, "expected pad3d_grad's Out@GRAD to have "
-           "the padded dims ", DDim(padded), " of X ", x.dims(), ", but got ", d_in.dims());
+  const DDim padded = funcs::Pad3dPaddedDims(x.dims(), pads, data_format);
+  PD_CHECK(d_in.dims() == padded, InvalidArgument, "expected pad3d_grad's Out@GRAD to have "
+           "the padded dims ", padded, " of X ", x.dims(), ", but got ", d_in.dims());
   const T* g = d_in.data<T>();
   dx->Resize(x.dims());
   T* result = dev_ctx.template Alloc<T>(dx);

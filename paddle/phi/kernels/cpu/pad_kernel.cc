@@ -1,68 +1,8 @@
 #include "paddle/phi/kernels/pad_kernel.h"
 
-#include <algorithm>
-#include <cmath>
-#include <limits>
-#include <type_traits>
-
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
-#include "paddle/phi/kernels/funcs/manipulation.h"
-
-namespace phi {
-namespace {
-
-// Where X sits inside Out: the "before" padding of every dim.
-std::vector<int64_t> PadOffsets(int rank, const std::vector<int>& paddings,
-                                bool pad_from_first_axis) {
-  std::vector<int64_t> offsets(rank, 0);
-  for (size_t pair = 0; pair < paddings.size() / 2 && pair < static_cast<size_t>(rank); ++pair) {
-    const int dim =
-        pad_from_first_axis ? static_cast<int>(pair) : rank - 1 - static_cast<int>(pair);
-    offsets[dim] = paddings[2 * pair];
-  }
-  return offsets;
-}
-
-}  // namespace
-
-template <typename T, typename Context>
-void PadKernel(const Context& dev_ctx, const DenseTensor& x, const std::vector<int>& paddings,
-               float pad_value, bool pad_from_first_axis, DenseTensor* out) {
-  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-    // Converting NaN or an out-of-range float to an integer is undefined: refuse it.
-    PD_CHECK(std::isfinite(pad_value) &&
-                 pad_value >= static_cast<double>(std::numeric_limits<T>::lowest()) &&
-                 pad_value < static_cast<double>(std::numeric_limits<T>::max()) + 1.0,
-             InvalidArgument, "expected pad's pad_value within the range of X's dtype ",
-             CppTypeToDataType<T>::value, ", but got ", pad_value);
-  }
-  const DenseTensor in = x;
-  T* dst = funcs::AllocUnaliased<T>(dev_ctx, out, {&in});
-  std::fill(dst, dst + out->numel(), static_cast<T>(pad_value));
-  if (in.numel() == 0) return;
-  const T* src = in.data<T>();
-  funcs::ForEachSliceRun(out->dims(), PadOffsets(in.dims().size(), paddings, pad_from_first_axis),
-                         in.dims(), [&](int64_t to, int64_t from, int64_t n) {
-                           std::copy(src + from, src + from + n, dst + to);
-                         });
-}
-
-template <typename T, typename Context>
-void PadGradKernel(const Context& dev_ctx, const DenseTensor& dout,
-                   const std::vector<int>& paddings, bool pad_from_first_axis, DenseTensor* dx) {
-  if (dx == nullptr) return;
-  const DenseTensor g = dout;
-  T* dst = funcs::AllocUnaliased<T>(dev_ctx, dx, {&g});
-  if (dx->numel() == 0) return;
-  const T* src = g.data<T>();
-  funcs::ForEachSliceRun(g.dims(), PadOffsets(g.dims().size(), paddings, pad_from_first_axis),
-                         dx->dims(), [&](int64_t from, int64_t to, int64_t n) {
-                           std::copy(src + from, src + from + n, dst + to);
-                         });
-}
-
-}  // namespace phi
+#include "paddle/phi/kernels/impl/pad_kernel_impl.h"
 
 PD_REGISTER_KERNEL(pad, CPU, phi::PadKernel, float, double, int32_t, int64_t);
 PD_REGISTER_KERNEL(pad_grad, CPU, phi::PadGradKernel, float, double);

@@ -22,8 +22,7 @@ void TrilTriuKernel(const Context& dev_ctx, const DenseTensor& x, int diagonal, 
   for (int64_t k = 0; k < n; ++k) {
     const int64_t j = k % w;
     const int64_t i = (k / w) % h;
-    const bool keep = lower ? (j - i <= diagonal) : (j - i >= diagonal);
-    r[k] = keep ? in[k] : T(0);
+    r[k] = funcs::TrilTriuKeeps(i, j, diagonal, lower) ? in[k] : T(0);
   }
 }
 

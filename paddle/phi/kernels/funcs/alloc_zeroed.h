@@ -6,6 +6,7 @@
 #include "paddle/phi/core/dense_tensor.h"
 
 namespace phi {
+class GPUContext;
 namespace funcs {
 
 // Allocates `t` and fills it with zeros, returning its data; nullptr when `t` is null (the
@@ -17,6 +18,10 @@ T* AllocZeroed(const Context& dev_ctx, DenseTensor* t) {
   std::fill(data, data + t->numel(), T(0));
   return data;
 }
+// The same on the GPU (a memset on the context's stream): defined in
+// funcs/gpu/device_primitives.cuh, which .cu files using it include.
+template <typename T>
+T* AllocZeroed(const GPUContext& dev_ctx, DenseTensor* t);
 
 }  // namespace funcs
 }  // namespace phi

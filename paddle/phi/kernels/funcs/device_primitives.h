@@ -38,6 +38,15 @@ void CopyElements(const CPUContext& /*ctx*/, T* dst, const T* src, int64_t n) {
 template <typename T>
 void CopyElements(const GPUContext& ctx, T* dst, const T* src, int64_t n);
 
+// f(i) for each i < n, in any order: elementwise math written once as a PD_HOSTDEVICE lambda
+// (one thread per index on the GPU).
+template <typename F>
+void ForEachIndex(const CPUContext& /*ctx*/, int64_t n, F f) {
+  for (int64_t i = 0; i < n; ++i) f(i);
+}
+template <typename F>
+void ForEachIndex(const GPUContext& ctx, int64_t n, F f);
+
 // data[i] = value for i < n.
 template <typename T>
 void Fill(const CPUContext& /*ctx*/, T* data, int64_t n, T value) {

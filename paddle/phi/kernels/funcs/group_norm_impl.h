@@ -8,8 +8,10 @@
 
 #include "paddle/common/errors.h"
 #include "paddle/phi/core/dense_tensor.h"
+#include "paddle/phi/core/device_context.h"
 
 namespace phi {
+class GPUContext;
 namespace funcs {
 
 struct GroupNormShape {
@@ -113,6 +115,31 @@ void GroupNormBackward(const GroupNormShape& sh, const T* x, const T* gamma, con
   if (dbeta_out != nullptr)
     for (int64_t c = 0; c < sh.c; ++c) dbeta_out[c] = static_cast<T>(dbeta[c]);
 }
+
+// The loops above by context, for the kernels written once (impl/group_norm_kernel_impl.h):
+// the CPU's here, the GPU's defined in gpu/group_norm_util.cuh.
+template <typename T>
+void GroupNormForward(const CPUContext& /*ctx*/, const GroupNormShape& sh, const T* x,
+                      const T* gamma, const T* beta, double epsilon, bool save_inv_std, T* y,
+                      T* mean_out, T* stat_out) {
+  GroupNormForward<T>(sh, x, gamma, beta, epsilon, save_inv_std, y, mean_out, stat_out);
+}
+template <typename T>
+void GroupNormForward(const GPUContext& ctx, const GroupNormShape& sh, const T* x, const T* gamma,
+                      const T* beta, double epsilon, bool save_inv_std, T* y, T* mean_out,
+                      T* stat_out);
+
+template <typename T>
+void GroupNormBackward(const CPUContext& /*ctx*/, const GroupNormShape& sh, const T* x,
+                       const T* gamma, const T* mean, const T* stat, bool stat_is_inv_std,
+                       double epsilon, const T* dy, T* dx, T* dgamma_out, T* dbeta_out) {
+  GroupNormBackward<T>(sh, x, gamma, mean, stat, stat_is_inv_std, epsilon, dy, dx, dgamma_out,
+                       dbeta_out);
+}
+template <typename T>
+void GroupNormBackward(const GPUContext& ctx, const GroupNormShape& sh, const T* x, const T* gamma,
+                       const T* mean, const T* stat, bool stat_is_inv_std, double epsilon,
+                       const T* dy, T* dx, T* dgamma_out, T* dbeta_out);
 
 }  // namespace funcs
 }  // namespace phi

@@ -12,6 +12,7 @@
 
 #include "paddle/common/errors.h"
 #include "paddle/phi/core/dense_tensor.h"
+#include "paddle/phi/core/device_context.h"
 
 namespace phi {
 namespace funcs {
@@ -252,8 +253,9 @@ void ForEachInterpTap(InterpMethod method, const DDim& in, const DDim& out,
           }
 }
 
-template <typename T, typename Context>
-void InterpForward(InterpMethod method, const char* name, const Context& dev_ctx,
+// The CPU engine (CPUContext only: the GPU's overloads are in gpu/interpolate_util.cuh).
+template <typename T>
+void InterpForward(InterpMethod method, const char* name, const CPUContext& dev_ctx,
                    const DenseTensor& x, const DenseTensor* out_size,
                    const std::vector<const DenseTensor*>& sizes, const DenseTensor* scale_tensor,
                    const std::string& layout, int out_d, int out_h, int out_w,
@@ -273,8 +275,8 @@ void InterpForward(InterpMethod method, const char* name, const Context& dev_ctx
                    [&](int64_t o, int64_t i, double w) { result[o] += static_cast<T>(w) * in[i]; });
 }
 
-template <typename T, typename Context>
-void InterpBackward(InterpMethod method, const char* name, const Context& dev_ctx,
+template <typename T>
+void InterpBackward(InterpMethod method, const char* name, const CPUContext& dev_ctx,
                     const DenseTensor& x, const DenseTensor* out_size,
                     const std::vector<const DenseTensor*>& sizes, const DenseTensor* scale_tensor,
                     const DenseTensor& dout, const std::string& layout, int out_d, int out_h,

@@ -79,14 +79,17 @@ inline IndexMap PermuteMap(const DDim& in_dims, const std::vector<int>& perm) {
 }
 
 // The map of the region of extents `region` starting at `offsets` inside a contiguous `in_dims`.
+// With `steps` (one signed step per axis; unit steps when empty), the strided region of
+// strided_slice and set_value: element k of the region (row-major over `region`) sits at
+// input offset Source(k).
 inline IndexMap RegionMap(const DDim& in_dims, const std::vector<int64_t>& offsets,
-                          const DDim& region) {
+                          const DDim& region, const std::vector<int64_t>& steps = {}) {
   IndexMap map;
   map.rank = in_dims.size();
   const std::vector<int64_t> in_strides = ContiguousStrides(in_dims);
   for (int d = 0; d < map.rank; ++d) {
     map.dims[d] = map.wrap[d] = region[d];
-    map.stride[d] = in_strides[d];
+    map.stride[d] = (steps.empty() ? 1 : steps[d]) * in_strides[d];
     map.offset += offsets[d] * in_strides[d];
   }
   return map;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "paddle/phi/backends/gpu/gpu_launch.h"
+#include "paddle/phi/kernels/funcs/alloc_zeroed.h"
 #include "paddle/phi/kernels/funcs/device_primitives.h"
 #include "paddle/phi/kernels/funcs/gpu/elementwise.cuh"
 #include "paddle/phi/kernels/gpu/bias_activation.cuh"
@@ -15,6 +16,20 @@
 
 namespace phi {
 namespace funcs {
+
+namespace detail {
+template <typename F>
+__global__ void ForEachIndexKernel(int64_t n, F f) {
+  PD_GPU_LOOP(i, n) { f(i); }
+}
+}  // namespace detail
+
+template <typename F>
+void ForEachIndex(const GPUContext& ctx, int64_t n, F f) {
+  if (n <= 0) return;
+  detail::ForEachIndexKernel<<<gpu::BlocksFor(ctx, n), gpu::kThreads, 0, ctx.stream()>>>(n, f);
+  PD_CUDA_CHECK_LAUNCH();
+}
 
 // One cudaMemcpy2DAsync (gpu::strided::Copy2D).
 template <typename T>
@@ -39,6 +54,14 @@ void Fill(const GPUContext& ctx, T* data, int64_t n, T value) {
 template <typename T>
 void SetZero(const GPUContext& ctx, T* data, int64_t n) {
   if (n > 0) PD_CUDA_CHECK(cudaMemsetAsync(data, 0, sizeof(T) * n, ctx.stream()));
+}
+
+template <typename T>
+T* AllocZeroed(const GPUContext& ctx, DenseTensor* t) {
+  if (t == nullptr) return nullptr;
+  T* data = ctx.template Alloc<T>(t);
+  SetZero(ctx, data, t->numel());
+  return data;
 }
 
 // One gather kernel over out.
