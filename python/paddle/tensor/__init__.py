@@ -20,7 +20,16 @@ def _attach_methods():
                  "matmul", "max", "maximum", "mean", "min", "minimum", "multiply", "norm",
                  "not_equal", "pow", "reshape", "scale", "scatter", "split", "sqrt", "square",
                  "squeeze", "subtract", "sum", "tanh", "topk", "transpose", "tril", "triu",
-                 "unsqueeze", "unstack", "masked_select", "unbind", "strided_slice"):
+                 "unsqueeze", "unstack", "masked_select", "unbind", "strided_slice",
+                 # shape and data movement
+                 "broadcast_to", "chunk", "expand", "expand_as", "flip", "masked_fill", "mm",
+                 "moveaxis", "repeat_interleave", "roll", "rot90", "t", "tile", "where", "sort",
+                 # math
+                 "sin", "cos", "erf", "rsqrt", "sign", "log1p", "log2", "log10", "sigmoid",
+                 "reciprocal", "floor", "ceil", "round", "isnan", "isinf", "isfinite",
+                 "logical_and", "logical_or", "logical_xor", "any", "all", "amax", "amin", "std",
+                 "var", "logsumexp", "floor_divide", "remainder", "mod", "floor_mod", "dot",
+                 "outer", "equal_all", "allclose", "dist", "increment"):
         if not hasattr(Variable, name):
             setattr(Variable, name, getattr(module, name))
 

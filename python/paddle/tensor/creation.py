@@ -4,6 +4,7 @@ import numpy as np
 
 from paddle.base import layer_helper as lh
 from paddle.base.dtypes import convert_dtype
+from paddle.base.dtypes import dtype_to_str as _dtype_to_str
 from paddle.base.framework import Variable
 
 
@@ -94,3 +95,230 @@ def tril(x, diagonal=0, name=None):
 def triu(x, diagonal=0, name=None):
     """The upper triangle of the last two axes of x (column - row >= diagonal); zeros elsewhere."""
     return lh.append_op("tril_triu", {"X": [x]}, {"diagonal": int(diagonal), "lower": False})
+
+
+# -- ranges, eye, meshgrid, clone -------------------------------------------------------------
+_RANGE_DTYPES = ("int32", "int64", "float32", "float64")
+_ASSIGN_VALUE_LISTS = {"bool": "bool_values", "int32": "int32_values",
+                       "int64": "int64_values", "float32": "fp32_values",
+                       "float64": "fp64_values"}
+
+
+def _constant(value, dtype, shape=()):
+    """A constant tensor of `shape` filled with the Python number `value`, exact in its dtype
+    (assign_value carries int64 and float64 values without a float32 round trip)."""
+    name = _dtype_to_str(dtype)
+    shape = [int(d) for d in shape]
+    count = int(np.prod(shape)) if shape else 1
+    if name not in _ASSIGN_VALUE_LISTS:
+        return fill_constant(shape, dtype, value)
+    if name == "bool":
+        values = [int(bool(value))] * count
+    elif name.startswith("int"):
+        values = [int(value)] * count
+    else:
+        values = [float(value)] * count
+    return lh.append_op("assign_value", {}, {"shape": shape, "dtype": int(convert_dtype(dtype)),
+                                             _ASSIGN_VALUE_LISTS[name]: values},
+                        dtype=convert_dtype(dtype), stop_gradient=True)
+
+
+def _check_number(value, api, arg, allow_tensor=True):
+    if isinstance(value, Variable) and allow_tensor:
+        return
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+        expected = "an int, a float or a Tensor" if allow_tensor else "an int or a float"
+        raise TypeError(f"expected {api}'s {arg} to be {expected}, but got "
+                        f"{type(value).__name__}")
+
+
+def _scalar_tensor(value, dtype):
+    """value (a Python number or a one-element Tensor) as a 0-D tensor of dtype."""
+    if isinstance(value, Variable):
+        if convert_dtype(value.dtype) != convert_dtype(dtype):
+            from paddle.tensor.manipulation import cast
+            value = cast(value, dtype)
+        if list(value.shape) != []:
+            from paddle.tensor.manipulation import reshape
+            value = reshape(value, [])
+        return value
+    return _constant(value, dtype)
+
+
+def _check_dtype(dtype, api, allowed):
+    vartype = convert_dtype(dtype)
+    name = _dtype_to_str(vartype)
+    if name not in allowed:
+        raise TypeError(f"expected {api}'s dtype to be one of {', '.join(allowed)}, but got "
+                        f"{name}")
+    return vartype
+
+
+def _is_integer_value(value):
+    if isinstance(value, Variable):
+        return _dtype_to_str(value.dtype) in ("int8", "int16", "int32", "int64", "uint8")
+    return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
+
+
+def arange(start=0, end=None, step=1, dtype=None, name=None):
+    """The 1-D tensor start, start + step, ... before end (the half-open [start, end)); with
+    end None the range is [0, start). dtype None: int64 when start, end and step are all
+    integers (or integer tensors), else the default float dtype (float32)."""
+    for arg, value in (("start", start), ("end", end), ("step", step)):
+        if value is not None or arg != "end":
+            _check_number(value, "arange", arg)
+    if end is None:
+        start, end = 0, start
+    if not isinstance(step, Variable) and step == 0:
+        raise ValueError("expected arange's step to be nonzero, but got 0")
+    if dtype is None:
+        if all(_is_integer_value(v) for v in (start, end, step)):
+            dtype = "int64"
+        else:
+            from paddle.base.framework import get_default_dtype
+            dtype = get_default_dtype()
+    dtype = _check_dtype(dtype, "arange", _RANGE_DTYPES)
+    out = lh.append_op("range", {"Start": [_scalar_tensor(start, dtype)],
+                                 "End": [_scalar_tensor(end, dtype)],
+                                 "Step": [_scalar_tensor(step, dtype)]},
+                       dtype=dtype, stop_gradient=True)
+    _set_range_length(out, start, end, step)
+    return out
+
+
+def _set_range_length(out, start, end, step):
+    """In a static program, the length of a range of constant bounds (as PaddlePaddle's
+    InferMeta gives it) instead of an unknown one."""
+    from paddle.base.framework import in_dynamic_mode
+    if in_dynamic_mode() or any(isinstance(v, Variable) for v in (start, end, step)):
+        return
+    length = max(int(np.ceil((end - start) / step)), 0)
+    if list(out.shape) != [length]:
+        out.desc.set_shape([length])
+
+
+def _static_int(value, api, arg):
+    """An int argument that may be given as a one-element integer Tensor (dynamic mode)."""
+    if isinstance(value, Variable):
+        from paddle.base.framework import in_dynamic_mode
+        if not in_dynamic_mode():
+            raise NotImplementedError(f"{api}'s {arg} given as a Tensor in a static program is "
+                                      "not supported yet; pass an int")
+        array = np.asarray(value.numpy()).reshape(-1)
+        if array.size != 1 or not np.issubdtype(array.dtype, np.integer):
+            raise TypeError(f"expected {api}'s {arg} to be an int or a one-element integer "
+                            f"Tensor, but got a {array.dtype} Tensor of {array.size} elements")
+        return int(array[0])
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"expected {api}'s {arg} to be an int, but got {type(value).__name__}")
+    return int(value)
+
+
+def linspace(start, stop, num, dtype=None, name=None):
+    """num evenly spaced values from start to stop, both included (num == 1: [start]).
+    Computed in float64 as PaddlePaddle's kernel does (start + i * step for the first half,
+    stop - (num - 1 - i) * step for the second) and cast to dtype (default float32).
+    No gradient flows to start or stop."""
+    _check_number(start, "linspace", "start")
+    _check_number(stop, "linspace", "stop")
+    num = _static_int(num, "linspace", "num")
+    if num < 0:
+        raise ValueError(f"expected linspace's num to be non-negative, but got {num}")
+    dtype = _check_dtype(dtype or "float32", "linspace", _RANGE_DTYPES)
+    from paddle.tensor.manipulation import cast, concat, reshape
+    f64 = convert_dtype("float64")
+    first = _scalar_tensor(start, f64)
+    if num <= 1:
+        out = reshape(first, [num]) if num == 1 else _range_f64(0, 0, 1)
+    else:
+        last = _scalar_tensor(stop, f64)
+        step = lh.append_op("elementwise_div", {
+            "X": [lh.append_op("elementwise_sub", {"X": [last], "Y": [first]}, {"axis": -1})],
+            "Y": [_constant(num - 1, f64)]}, {"axis": -1})
+        half = num // 2
+        low = lh.append_op("elementwise_add", {"X": [lh.append_op(
+            "elementwise_mul", {"X": [_range_f64(0, half, 1)], "Y": [step]}, {"axis": -1})],
+            "Y": [first]}, {"axis": -1})
+        high = lh.append_op("elementwise_sub", {"X": [last], "Y": [lh.append_op(
+            "elementwise_mul", {"X": [_range_f64(num - 1 - half, -1, -1)], "Y": [step]},
+            {"axis": -1})]}, {"axis": -1})
+        out = concat([low, high])
+    if convert_dtype(out.dtype) != dtype:
+        out = cast(out, dtype)
+    out.stop_gradient = True
+    return out
+
+
+def _range_f64(start, end, step):
+    f64 = convert_dtype("float64")
+    out = lh.append_op("range", {"Start": [_constant(start, f64)], "End": [_constant(end, f64)],
+                                 "Step": [_constant(step, f64)]}, dtype=f64, stop_gradient=True)
+    _set_range_length(out, start, end, step)
+    return out
+
+
+def eye(num_rows, num_columns=None, dtype=None, name=None):
+    """The num_rows x num_columns (default num_rows) matrix with ones on the diagonal."""
+    num_rows = _static_int(num_rows, "eye", "num_rows")
+    num_columns = num_rows if num_columns is None else _static_int(num_columns, "eye",
+                                                                     "num_columns")
+    for arg, value in (("num_rows", num_rows), ("num_columns", num_columns)):
+        if value < 0:
+            raise ValueError(f"expected eye's {arg} to be non-negative, but got {value}")
+    dtype = convert_dtype(dtype or "float32")
+    from paddle.tensor.manipulation import cast, reshape
+    rows = reshape(arange(0, num_rows, 1, "int64"), [-1, 1])
+    cols = reshape(arange(0, num_columns, 1, "int64"), [1, -1])
+    same = lh.append_op("equal", {"X": [rows], "Y": [cols]}, {"axis": -1}, dtype="bool",
+                        stop_gradient=True)
+    out = cast(same, dtype) if _dtype_to_str(dtype) != "bool" else same
+    out.stop_gradient = True
+    return out
+
+
+def meshgrid(*args, **kwargs):
+    """Coordinate grids ('ij' indexing) of the 1-D tensors given (as arguments or one list):
+    the i-th output has shape [len(args[0]), len(args[1]), ...] and repeats args[i] along
+    axis i."""
+    if len(args) == 1 and isinstance(args[0], (list, tuple)):
+        args = args[0]
+    args = list(args)
+    if not args:
+        raise ValueError("expected meshgrid to get at least one Tensor, but got none")
+    sizes = []
+    for i, arg in enumerate(args):
+        if not isinstance(arg, Variable):
+            raise TypeError(f"expected meshgrid's inputs to be Tensors, but got "
+                            f"{type(arg).__name__} at position {i}")
+        if len(arg.shape) > 1:
+            raise ValueError(f"expected meshgrid's inputs to be 0-D or 1-D, but got shape "
+                             f"{list(arg.shape)} at position {i}")
+        sizes.append(int(arg.shape[0]) if len(arg.shape) == 1 else 1)
+    from paddle.tensor.manipulation import reshape
+    columns = []
+    for i, arg in enumerate(args):
+        view = [1] * len(args)
+        view[i] = -1
+        columns.append(reshape(arg, view))
+    if all(n >= 0 for n in sizes):
+        return [lh.append_op("expand_v2", {"X": [c]}, {"shape": sizes}) for c in columns]
+    # An extent known only at run time: broadcast by adding zeros of the full grid.
+    outs = []
+    for column in columns:
+        zeros = None
+        for other in columns:
+            z = lh.append_op("fill_any_like", {"X": [other]},
+                             {"value": 0.0, "dtype": int(convert_dtype(column.dtype))},
+                             dtype=column.dtype, stop_gradient=True)
+            zeros = z if zeros is None else lh.append_op(
+                "elementwise_add", {"X": [zeros], "Y": [z]}, {"axis": -1})
+        outs.append(lh.append_op("elementwise_add", {"X": [column], "Y": [zeros]},
+                                 {"axis": -1}))
+    return outs
+
+
+def clone(x, name=None):
+    """A copy of x (assign); gradients flow back to x."""
+    if not isinstance(x, Variable):
+        raise TypeError(f"expected clone's x to be a Tensor, but got {type(x).__name__}")
+    return assign(x)

@@ -33,3 +33,20 @@ def argsort(x, axis=-1, descending=False, stable=False, name=None):
 def index_select(x, index, axis=0, name=None):
     """The entries of x at positions index (int32 or int64, 1-D) along axis."""
     return lh.append_op("index_select", {"X": [x], "Index": [index]}, {"dim": int(axis)})
+
+
+def sort(x, axis=-1, descending=False, stable=False, name=None):
+    """x's values sorted along axis (ascending unless descending); the sort is always stable,
+    so `stable` changes nothing. Gradients flow back to the positions the values came from."""
+    from paddle.base.framework import Variable
+    if not isinstance(x, Variable):
+        raise TypeError(f"expected x of paddle.sort to be a Tensor, but got {type(x).__name__}")
+    if isinstance(axis, bool) or not isinstance(axis, int):
+        raise TypeError(f"expected axis of paddle.sort to be an int, but got {type(axis).__name__}")
+    rank = len(x.shape)
+    if not -max(rank, 1) <= axis < max(rank, 1):
+        raise ValueError(f"expected axis of paddle.sort in [{-max(rank, 1)}, {max(rank, 1)}), "
+                         f"but got {axis}")
+    values, _ = lh.append_op("argsort", {"X": [x]}, {"axis": int(axis), "descending": descending},
+                             outputs=("Out", "Indices"), out_dtypes={"Indices": "int64"})
+    return values

@@ -127,3 +127,21 @@ def celu(x, alpha=1.0, name=None):
     if alpha == 0:
         raise ZeroDivisionError("expected a nonzero alpha for celu, but got 0")
     return lh.append_op("celu", {"X": [x]}, {"alpha": float(alpha)})
+
+
+def glu(x, axis=-1, name=None):
+    """Gated linear unit: x split in two halves a, b along axis; a * sigmoid(b)."""
+    from paddle.base.framework import Variable
+    from paddle.tensor.manipulation import split
+    if not isinstance(x, Variable):
+        raise TypeError(f"expected x of glu to be a Tensor, but got {type(x).__name__}")
+    rank = len(x.shape)
+    if isinstance(axis, bool) or not isinstance(axis, int) or not -rank <= axis < rank:
+        raise ValueError(f"expected axis of glu to be an int in [{-rank}, {rank}), but got "
+                         f"{axis!r}")
+    extent = x.shape[axis]
+    if extent is not None and extent >= 0 and extent % 2 != 0:
+        raise ValueError(f"expected the size of x along axis {axis} of glu to be even, but got "
+                         f"{extent}")
+    a, b = split(x, 2, axis)
+    return lh.append_op("elementwise_mul", {"X": [a], "Y": [sigmoid(b)]}, {"axis": -1})

@@ -325,3 +325,46 @@ def pixel_shuffle(x, upscale_factor, data_format="NCHW", name=None):
         raise ValueError(f"expected data_format 'NCHW' or 'NHWC', but got {data_format!r}")
     return lh.append_op("pixel_shuffle", {"X": [x]},
                         {"upscale_factor": int(upscale_factor), "data_format": data_format})
+
+
+def cosine_similarity(x1, x2, axis=1, eps=1e-8):
+    """Cosine of the angle between x1 and x2 (broadcast) along axis:
+    sum(x1 * x2) / sqrt(max(sum(x1 * x1) * sum(x2 * x2), eps * eps))."""
+    from paddle.tensor import math as _math
+    for arg, value in (("x1", x1), ("x2", x2)):
+        if not isinstance(value, _Variable):
+            raise TypeError(f"expected {arg} of cosine_similarity to be a Tensor, but got "
+                            f"{type(value).__name__}")
+    if isinstance(axis, bool) or not isinstance(axis, int):
+        raise TypeError(f"expected axis of cosine_similarity to be an int, but got "
+                        f"{type(axis).__name__}")
+    w12 = _math.sum(_math.multiply(x1, x2), axis=axis)
+    w1 = _math.sum(_math.multiply(x1, x1), axis=axis)
+    w2 = _math.sum(_math.multiply(x2, x2), axis=axis)
+    n12 = _math.sqrt(_math.clip(_math.multiply(w1, w2), min=float(eps) * float(eps)))
+    return _math.divide(w12, n12)
+
+
+def label_smooth(label, prior_dist=None, epsilon=0.1, name=None):
+    """(1 - epsilon) * label + epsilon * prior_dist, the prior uniform (1 / classes, the last
+    axis) when not given."""
+    from paddle.tensor import math as _math
+    if not isinstance(label, _Variable):
+        raise TypeError(f"expected label of label_smooth to be a Tensor, but got "
+                        f"{type(label).__name__}")
+    if isinstance(epsilon, bool) or not isinstance(epsilon, _numbers.Real):
+        raise TypeError(f"expected epsilon of label_smooth to be a float, but got "
+                        f"{type(epsilon).__name__}")
+    if not 0.0 <= float(epsilon) <= 1.0:
+        raise ValueError(f"expected epsilon of label_smooth in [0, 1], but got {epsilon}")
+    epsilon = float(epsilon)
+    if prior_dist is None:
+        classes = label.shape[-1] if len(label.shape) else -1
+        if classes is None or classes <= 0:
+            raise ValueError(f"expected label of label_smooth to have a known last axis (the "
+                             f"classes), but got shape {list(label.shape)}")
+        return _math.scale(label, 1.0 - epsilon, epsilon / classes)
+    if not isinstance(prior_dist, _Variable):
+        raise TypeError(f"expected prior_dist of label_smooth to be a Tensor, but got "
+                        f"{type(prior_dist).__name__}")
+    return _math.add(_math.scale(label, 1.0 - epsilon, 0.0), _math.scale(prior_dist, epsilon, 0.0))
