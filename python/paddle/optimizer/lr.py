@@ -261,6 +261,123 @@ class CosineAnnealingDecay(LRScheduler):
             1 + math.cos(math.pi * self.last_epoch / self.T_max)) / 2
 
 
+def _check_positive_int(value, label):
+    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+        raise ValueError(f"expected {label} to be a positive int, but got {value!r}")
+    return value
+
+
+def _check_non_negative(value, label):
+    value = _check_number(value, label)
+    if value < 0:
+        raise ValueError(f"expected a non-negative {label}, but got {value}")
+    return value
+
+
+class OneCycleLR(LRScheduler):
+    """The one-cycle policy, stepped once per batch: from max_learning_rate / divide_factor up to
+    max_learning_rate over the first phase_pct of total_steps, then down to end_learning_rate at
+    step total_steps - 1 ('cos' or 'linear' annealing). With three_phase the way down first
+    returns to the initial rate over as many steps as the way up, then anneals to the end."""
+
+    def __init__(self, max_learning_rate, total_steps, divide_factor=25., end_learning_rate=0.0001,
+                 phase_pct=0.3, anneal_strategy="cos", three_phase=False, last_epoch=-1,
+                 verbose=False):
+        max_lr = _check_non_negative(max_learning_rate, "max_learning_rate")
+        end_lr = _check_non_negative(end_learning_rate, "end_learning_rate")
+        self.total_steps = _check_positive_int(total_steps, "total_steps")
+        divide_factor = _check_number(divide_factor, "divide_factor")
+        if divide_factor <= 0:
+            raise ValueError(f"expected a positive divide_factor, but got {divide_factor}")
+        phase_pct = _check_number(phase_pct, "phase_pct")
+        if not 0.0 <= phase_pct <= 1.0:
+            raise ValueError(f"expected phase_pct in [0, 1], but got {phase_pct}")
+        if anneal_strategy not in ("cos", "linear"):
+            raise ValueError(f"expected anneal_strategy 'cos' or 'linear', but got "
+                             f"{anneal_strategy!r}")
+        if not isinstance(three_phase, bool):
+            raise TypeError(f"expected three_phase to be a bool, but got "
+                            f"{type(three_phase).__name__}")
+        initial_lr = max_lr / divide_factor
+        up_end = phase_pct * self.total_steps - 1
+        last = self.total_steps - 1
+        if three_phase:
+            if phase_pct >= 0.5:
+                raise ValueError(f"expected phase_pct < 0.5 when three_phase is True, but got "
+                                 f"{phase_pct}")
+            down_end = 2 * phase_pct * self.total_steps - 2
+            # (first step, last step, rate at the first, rate at the last) of each phase.
+            self._phases = [(0, up_end, initial_lr, max_lr), (up_end, down_end, max_lr, initial_lr),
+                            (down_end, last, initial_lr, end_lr)]
+        else:
+            self._phases = [(0, up_end, initial_lr, max_lr), (up_end, last, max_lr, end_lr)]
+        self.anneal_strategy, self.three_phase = anneal_strategy, three_phase
+        super().__init__(initial_lr, last_epoch, verbose)
+
+    def _anneal(self, start, end, fraction):
+        if self.anneal_strategy == "cos":
+            return end + (start - end) / 2.0 * (math.cos(math.pi * fraction) + 1)
+        return start + (end - start) * fraction
+
+    def get_lr(self):
+        step = self.last_epoch
+        if step > self.total_steps:
+            raise ValueError(f"expected at most total_steps={self.total_steps} steps of "
+                             f"OneCycleLR, but got step {step}")
+        for index, (first, last, start_lr, end_lr) in enumerate(self._phases):
+            if step <= last or index == len(self._phases) - 1:
+                span = last - first
+                # A phase of no steps (phase_pct * total_steps <= 1) has already reached its end.
+                fraction = (step - first) / span if span > 0 else 1.0
+                return self._anneal(start_lr, end_lr, fraction)
+
+
+class CyclicLR(LRScheduler):
+    """The rate cycles between base_learning_rate and max_learning_rate: up linearly over
+    step_size_up steps, down over step_size_down (default step_size_up). The amplitude is scaled
+    by scale_fn of the cycle number (from 1) or of the iteration: 'triangular' 1,
+    'triangular2' 1 / 2 ** (cycle - 1), 'exp_range' exp_gamma ** iteration."""
+
+    def __init__(self, base_learning_rate, max_learning_rate, step_size_up, step_size_down=None,
+                 mode="triangular", exp_gamma=1., scale_fn=None, scale_mode="cycle", last_epoch=-1,
+                 verbose=False):
+        base_lr = _check_non_negative(base_learning_rate, "base_learning_rate")
+        self.max_lr = _check_non_negative(max_learning_rate, "max_learning_rate")
+        step_size_up = _check_positive_int(step_size_up, "step_size_up")
+        step_size_down = step_size_up if step_size_down is None else \
+            _check_positive_int(step_size_down, "step_size_down")
+        self.exp_gamma = _check_number(exp_gamma, "exp_gamma")
+        if scale_fn is not None and not callable(scale_fn):
+            raise TypeError(f"expected scale_fn to be callable or None, but got "
+                            f"{type(scale_fn).__name__}")
+        if scale_mode not in ("cycle", "iterations"):
+            raise ValueError(f"expected scale_mode 'cycle' or 'iterations', but got {scale_mode!r}")
+        builtin = {"triangular": (lambda x: 1.0, "cycle"),
+                   "triangular2": (lambda x: 1 / (2.0 ** (x - 1)), "cycle"),
+                   "exp_range": (lambda x: self.exp_gamma ** x, "iterations")}
+        if scale_fn is None:
+            if mode not in builtin:
+                raise ValueError(f"expected mode 'triangular', 'triangular2' or 'exp_range' (or a "
+                                 f"scale_fn), but got {mode!r}")
+            scale_fn, scale_mode = builtin[mode]
+        self.mode, self.scale_fn, self.scale_mode = mode, scale_fn, scale_mode
+        self.cycle_size = step_size_up + step_size_down
+        self.step_up_pct = step_size_up / self.cycle_size
+        self.amplitude = self.max_lr - base_lr
+        super().__init__(base_lr, last_epoch, verbose)
+
+    def get_lr(self):
+        iterations = self.last_epoch
+        cycle = 1 + iterations // self.cycle_size
+        fraction = 1.0 + iterations / self.cycle_size - cycle  # position in the cycle, [0, 1)
+        if fraction <= self.step_up_pct:
+            height = fraction / self.step_up_pct
+        else:
+            height = (1 - fraction) / (1 - self.step_up_pct)
+        scale = self.scale_fn(cycle if self.scale_mode == "cycle" else iterations)
+        return self.base_lr + self.amplitude * height * scale
+
+
 class ReduceOnPlateau(LRScheduler):
     """Multiplies the rate by `factor` when the metric passed to step(metrics) has not improved
     for `patience` epochs."""

@@ -1,6 +1,7 @@
-"""Dropout, linear, pooling, layer_norm, one_hot, interpolate/upsample (nearest, linear,
-bilinear, bicubic, trilinear), pad (through pad3d; padding every axis through the pad op) and
-pixel_shuffle."""
+"""Dropout (dropout2d drops whole channels), linear, pooling (1-D over a unit height),
+layer_norm, one_hot, interpolate/upsample (nearest, linear, bilinear, bicubic, trilinear), pad
+(through pad3d; padding every axis through the pad op), pixel_shuffle, cosine_similarity and
+label_smooth."""
 import numbers as _numbers
 
 from paddle.base import layer_helper as lh
@@ -27,6 +28,28 @@ def dropout(x, p=0.5, axis=None, training=True, mode="upscale_in_train", name=No
                            "dropout_implementation": impl},
                           outputs=("Out", "Mask"), out_dtypes={"Mask": "uint8"})
     return out
+
+
+def dropout2d(x, p=0.5, training=True, data_format="NCHW", name=None):
+    """Zeroes whole channels of a 4-D x with probability p while training, scaling the kept
+    ones by 1 / (1 - p); identity otherwise. The mask is a dropout of ones shaped [N, C, 1, 1]
+    (NHWC: [N, 1, 1, C]), broadcast over the feature map."""
+    from paddle.tensor import math as _math
+    from paddle.tensor.creation import ones_like
+    from paddle.tensor.manipulation import slice as _slice
+    if data_format not in ("NCHW", "NHWC"):
+        raise ValueError(f"expected data_format 'NCHW' or 'NHWC', but got {data_format!r}")
+    if len(x.shape) != 4:
+        raise ValueError(f"expected a 4-D input for dropout2d, but got shape {list(x.shape)}")
+    if isinstance(p, bool) or not isinstance(p, _numbers.Real) or not 0 <= p <= 1:
+        raise ValueError(f"expected p of dropout2d to be a number in [0, 1], but got {p!r}")
+    if not training:
+        return x
+    spatial = [1, 2] if data_format == "NHWC" else [2, 3]
+    # One element per (sample, channel); its shape follows x's even where N is unknown.
+    mask = dropout(ones_like(_slice(x, spatial, [0, 0], [1, 1])), p, training=True,
+                   mode="upscale_in_train")
+    return _math.multiply(x, mask)
 
 
 def _pair(v, name):
@@ -80,6 +103,38 @@ def avg_pool2d(x, kernel_size, stride=None, padding=0, ceil_mode=False, exclusiv
     if divisor_override is not None:
         raise NotImplementedError("divisor_override is not supported yet")
     return _pool(x, "avg", kernel_size, stride, padding, ceil_mode, exclusive, data_format)
+
+
+def _pool1d(x, pooling_type, kernel_size, stride, padding, ceil_mode, exclusive, fn):
+    """1-D pooling of [N, C, L] as 2-D pooling over a unit height, as PaddlePaddle computes it."""
+    from paddle.nn.functional.conv import _conv_padding, _int_list
+    from paddle.tensor.manipulation import squeeze, unsqueeze
+    if len(x.shape) != 3:
+        raise ValueError(f"expected a 3-D input [N, C, L] for {fn}, but got shape "
+                         f"{list(x.shape)}")
+    ksize = _int_list(kernel_size, 1, "kernel_size")
+    strides = ksize if stride is None else _int_list(stride, 1, "stride")
+    if isinstance(padding, str):
+        pad2d = padding
+    else:
+        pads, _ = _conv_padding(padding, False, 1)
+        pad2d = [0, 0] + (pads * 2 if len(pads) == 1 else pads)
+    out = _pool(unsqueeze(x, 2), pooling_type, [1] + ksize, [1] + strides, pad2d, ceil_mode,
+                exclusive, "NCHW")
+    return squeeze(out, 2)
+
+
+def max_pool1d(x, kernel_size, stride=None, padding=0, return_mask=False, ceil_mode=False,
+               name=None):
+    if return_mask:
+        raise NotImplementedError("max_pool1d with return_mask needs op 'max_pool2d_with_index', "
+                                  "which this runtime does not have yet")
+    return _pool1d(x, "max", kernel_size, stride, padding, ceil_mode, True, "max_pool1d")
+
+
+def avg_pool1d(x, kernel_size, stride=None, padding=0, exclusive=True, ceil_mode=False,
+               name=None):
+    return _pool1d(x, "avg", kernel_size, stride, padding, ceil_mode, exclusive, "avg_pool1d")
 
 
 def _adaptive_size(x, output_size, data_format):

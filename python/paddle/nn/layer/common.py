@@ -1,13 +1,13 @@
-"""Common layers: Linear, Embedding, Dropout, Flatten, Identity; the resizing (Upsample,
-UpsamplingNearest2D, UpsamplingBilinear2D), padding (Pad1D/2D/3D, ZeroPad2D) and PixelShuffle
-layers; and the shared NotImplemented helper."""
+"""Common layers: Linear, Embedding, Dropout, Dropout2D, Flatten, Identity, CosineSimilarity;
+the resizing (Upsample, UpsamplingNearest2D, UpsamplingBilinear2D), padding (Pad1D/2D/3D,
+ZeroPad2D) and PixelShuffle layers; and the shared NotImplemented helper."""
 from paddle.base.framework import get_default_dtype, in_dynamic_mode
 from paddle.nn import functional as F
 from paddle.nn.layer.layers import Layer
 
-__all__ = ["Linear", "Embedding", "Dropout", "Flatten", "Identity", "Upsample",
-           "UpsamplingNearest2D", "UpsamplingBilinear2D", "Pad1D", "Pad2D", "Pad3D",
-           "ZeroPad2D", "PixelShuffle", "Bilinear"]
+__all__ = ["Linear", "Embedding", "Dropout", "Dropout2D", "CosineSimilarity", "Flatten",
+           "Identity", "Upsample", "UpsamplingNearest2D", "UpsamplingBilinear2D", "Pad1D",
+           "Pad2D", "Pad3D", "ZeroPad2D", "PixelShuffle", "Bilinear"]
 
 
 def _missing_op(layer, op):
@@ -118,6 +118,43 @@ class Dropout(Layer):
 
     def extra_repr(self):
         return f"p={self.p}, axis={self.axis}, mode={self.mode}{_name_suffix(self.name)}"
+
+
+class Dropout2D(Layer):
+    """Zeroes whole channels with probability p while training (the rest scaled by 1/(1-p));
+    identity in eval."""
+
+    def __init__(self, p=0.5, data_format="NCHW", name=None):
+        super().__init__()
+        if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 <= p <= 1:
+            raise ValueError(f"expected p to be a number in [0, 1], but got {p!r}")
+        if data_format not in ("NCHW", "NHWC"):
+            raise ValueError(f"expected data_format 'NCHW' or 'NHWC', but got {data_format!r}")
+        self.p = p
+        self.data_format = data_format
+        self.name = name
+
+    def forward(self, input):  # noqa: A002
+        return F.dropout2d(input, p=self.p, training=self.training, data_format=self.data_format,
+                           name=self.name)
+
+    def extra_repr(self):
+        return f"p={self.p}, data_format={self.data_format}{_name_suffix(self.name)}"
+
+
+class CosineSimilarity(Layer):
+    """F.cosine_similarity(x1, x2, axis, eps) as a layer."""
+
+    def __init__(self, axis=1, eps=1e-8):
+        super().__init__()
+        self._axis = axis
+        self._eps = eps
+
+    def forward(self, x1, x2):
+        return F.cosine_similarity(x1, x2, axis=self._axis, eps=self._eps)
+
+    def extra_repr(self):
+        return f"axis={self._axis}, eps={self._eps}"
 
 
 class Flatten(Layer):

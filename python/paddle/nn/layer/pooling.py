@@ -1,9 +1,51 @@
-"""2-D pooling layers over the pool2d op: max, average and their adaptive forms."""
+"""Pooling layers over the pool2d op: 2-D max, average and their adaptive forms; 1-D max and
+average over a unit height."""
 from paddle.nn import functional as F
 from paddle.nn.layer.common import _missing_op
 from paddle.nn.layer.layers import Layer
 
-__all__ = ["MaxPool2D", "AvgPool2D", "AdaptiveAvgPool2D", "AdaptiveMaxPool2D"]
+__all__ = ["MaxPool1D", "AvgPool1D", "MaxPool2D", "AvgPool2D", "AdaptiveAvgPool2D",
+           "AdaptiveMaxPool2D"]
+
+
+class MaxPool1D(Layer):
+    def __init__(self, kernel_size, stride=None, padding=0, return_mask=False, ceil_mode=False,
+                 name=None):
+        super().__init__()
+        if return_mask:
+            raise _missing_op("MaxPool1D(return_mask=True)", "max_pool2d_with_index")
+        self.kernel_size = kernel_size
+        self.stride = stride
+        self.padding = padding
+        self.return_mask = return_mask
+        self.ceil_mode = ceil_mode
+        self.name = name
+
+    def forward(self, input):  # noqa: A002 - PaddlePaddle's argument name
+        return F.max_pool1d(input, self.kernel_size, self.stride, self.padding, self.return_mask,
+                            self.ceil_mode, self.name)
+
+    def extra_repr(self):
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+
+class AvgPool1D(Layer):
+    def __init__(self, kernel_size, stride=None, padding=0, exclusive=True, ceil_mode=False,
+                 name=None):
+        super().__init__()
+        self.kernel_size = kernel_size
+        self.stride = stride
+        self.padding = padding
+        self.exclusive = exclusive
+        self.ceil_mode = ceil_mode
+        self.name = name
+
+    def forward(self, x):
+        return F.avg_pool1d(x, self.kernel_size, self.stride, self.padding, self.exclusive,
+                            self.ceil_mode, self.name)
+
+    def extra_repr(self):
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
 
 
 class MaxPool2D(Layer):
