@@ -1,5 +1,7 @@
 #include "paddle/phi/infermeta/indexing.h"
 
+#include <string>
+
 #include "paddle/common/errors.h"
 #include "paddle/phi/kernels/funcs/axis_utils.h"
 #include "paddle/phi/kernels/funcs/broadcast.h"
@@ -117,6 +119,81 @@ void LogicalBinaryInferMeta(const MetaTensor& x, const MetaTensor& y, MetaTensor
   out->set_dims(funcs::BroadcastOutDims(x.dims(), y.dims(), -1));
   out->set_dtype(DataType::BOOL);
   out->set_layout(x.layout());
+}
+
+void WhereIndexInferMeta(const MetaTensor& condition, MetaTensor* out) {
+  out->set_dims(DDim(std::vector<int64_t>{-1, condition.dims().size()}));
+  out->set_dtype(DataType::INT64);
+  out->set_layout(condition.layout());
+}
+
+namespace {
+// Index (int32 / int64) has Input's rank and, off the axis, extents no larger than Input's.
+// Returns the normalized axis.
+int CheckAlongAxisIndex(const char* op, const MetaTensor& input, const MetaTensor& index,
+                        int axis) {
+  const DDim& d = input.dims();
+  const DDim& id = index.dims();
+  PD_CHECK(d.size() >= 1, InvalidArgument, "expected ", op, "'s Input to have rank >= 1, but got ",
+           "Input ", d);
+  const int a = funcs::NormalizeAxis(axis, d.size(), (std::string(op) + "'s Axis").c_str());
+  PD_CHECK(id.size() == d.size(), InvalidArgument, "expected ", op,
+           "'s Index to have Input's rank ", d.size(), ", but got Index ", id, " and Input ", d);
+  PD_CHECK(index.dtype() == DataType::UNDEFINED || index.dtype() == DataType::INT32 ||
+               index.dtype() == DataType::INT64,
+           InvalidArgument, "expected ", op, "'s Index to be int32 or int64, but got ",
+           index.dtype());
+  for (int i = 0; i < d.size(); ++i) {
+    PD_CHECK(i == a || d[i] < 0 || id[i] < 0 || id[i] <= d[i], InvalidArgument, "expected ", op,
+             "'s Index extents off axis ", a, " to be at most Input's, but got Index ", id,
+             " and Input ", d, " (dim ", i, ")");
+  }
+  return a;
+}
+}  // namespace
+
+void TakeAlongAxisInferMeta(const MetaTensor& input, const MetaTensor& index, int axis,
+                            MetaTensor* result) {
+  CheckAlongAxisIndex("take_along_axis", input, index, axis);
+  result->set_dims(index.dims());
+  result->set_dtype(input.dtype());
+  result->set_layout(input.layout());
+}
+
+void TakeAlongAxisGradInferMeta(const MetaTensor& input, const MetaTensor& index,
+                                const MetaTensor& result_grad, int axis, MetaTensor* input_grad) {
+  CheckAlongAxisIndex("take_along_axis", input, index, axis);
+  const DDim& g = result_grad.dims();
+  bool same = g.size() == index.dims().size();
+  for (int i = 0; same && i < g.size(); ++i)
+    same = funcs::ExtentsCompatible(g[i], index.dims()[i]);
+  PD_CHECK(same, InvalidArgument,
+           "expected take_along_axis_grad's Result@GRAD to have Index's dims ", index.dims(),
+           ", but got ", g);
+  if (input_grad != nullptr && *input_grad) input_grad->share_meta(input);
+}
+
+void PutAlongAxisInferMeta(const MetaTensor& input, const MetaTensor& index,
+                           const MetaTensor& value, int axis, const std::string& reduce,
+                           MetaTensor* result) {
+  CheckAlongAxisIndex("put_along_axis", input, index, axis);
+  PD_CHECK(reduce == "assign" || reduce == "add" || reduce == "mul" || reduce == "multiply",
+           InvalidArgument,
+           "expected put_along_axis's Reduce to be assign, add, mul or multiply, but got '",
+           reduce, "'");
+  const DDim& v = value.dims();
+  const DDim& id = index.dims();
+  bool same = v.size() == id.size();
+  for (int i = 0; same && i < v.size(); ++i) same = funcs::ExtentsCompatible(v[i], id[i]);
+  PD_CHECK(same, InvalidArgument, "expected put_along_axis's Value to have Index's dims ", id,
+           ", but got Value ", v);
+  PD_CHECK(value.dtype() == DataType::UNDEFINED || input.dtype() == DataType::UNDEFINED ||
+               value.dtype() == input.dtype(),
+           InvalidArgument, "expected put_along_axis's Value to have Input's dtype ",
+           input.dtype(), ", but got ", value.dtype());
+  result->set_dims(input.dims());
+  result->set_dtype(input.dtype());
+  result->set_layout(input.layout());
 }
 
 }  // namespace phi

@@ -46,6 +46,20 @@ void CumsumGradInferMeta(const MetaTensor& x, const MetaTensor& out_grad, int ax
   if (x_grad != nullptr && *x_grad) x_grad->share_meta(x);
 }
 
+void CumprodInferMeta(const MetaTensor& x, int dim, MetaTensor* out) {
+  funcs::NormalizeAxis(dim, x.dims().size(), "cumprod's dim");
+  out->set_dims(x.dims());
+  out->set_dtype(x.dtype());
+  out->set_layout(x.layout());
+}
+
+void CumprodGradInferMeta(const MetaTensor& x, const MetaTensor& out_grad, int dim,
+                          MetaTensor* x_grad) {
+  funcs::NormalizeAxis(dim, x.dims().size(), "cumprod's dim");
+  CheckOutGradLikeForward("cumprod", x.dims(), x.dtype(), out_grad);
+  if (x_grad != nullptr && *x_grad) x_grad->share_meta(x);
+}
+
 void IndexSelectInferMeta(const MetaTensor& x, const MetaTensor& index, int dim, MetaTensor* out) {
   const DDim& d = x.dims();
   const DDim& id = index.dims();

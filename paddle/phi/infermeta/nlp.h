@@ -1,4 +1,5 @@
-// InferMeta functions of the NLP ops: tril_triu, cumsum, index_select, bmm, arg_min, argsort.
+// InferMeta functions of the NLP ops: tril_triu, cumsum, cumprod, index_select, bmm, arg_min,
+// argsort.
 #pragma once
 
 #include <cstdint>
@@ -14,6 +15,12 @@ void CumsumInferMeta(const MetaTensor& x, int axis, bool flatten, bool exclusive
 // cumsum_grad: Out@GRAD must have the dims cumsum gives X (flattened or not) and X's dtype.
 void CumsumGradInferMeta(const MetaTensor& x, const MetaTensor& out_grad, int axis, bool flatten,
                          bool exclusive, bool reverse, MetaTensor* x_grad);
+
+// cumprod: Out is X's meta; dim must name an axis of X.
+void CumprodInferMeta(const MetaTensor& x, int dim, MetaTensor* out);
+// cumprod_grad: Out@GRAD must have X's dims and dtype; X@GRAD takes X's meta.
+void CumprodGradInferMeta(const MetaTensor& x, const MetaTensor& out_grad, int dim,
+                          MetaTensor* x_grad);
 
 void IndexSelectInferMeta(const MetaTensor& x, const MetaTensor& index, int dim, MetaTensor* out);
 

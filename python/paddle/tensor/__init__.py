@@ -29,7 +29,8 @@ def _attach_methods():
                  "reciprocal", "floor", "ceil", "round", "isnan", "isinf", "isfinite",
                  "logical_and", "logical_or", "logical_xor", "any", "all", "amax", "amin", "std",
                  "var", "logsumexp", "floor_divide", "remainder", "mod", "floor_mod", "dot",
-                 "outer", "equal_all", "allclose", "dist", "increment"):
+                 "outer", "equal_all", "allclose", "dist", "increment",
+                 "cumprod", "nonzero", "take_along_axis", "put_along_axis"):
         if not hasattr(Variable, name):
             setattr(Variable, name, getattr(module, name))
 

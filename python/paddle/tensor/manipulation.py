@@ -598,11 +598,11 @@ def _number_like(value, other, api, arg):
 
 def where(condition, x=None, y=None, name=None):
     """Elements of x where the bool condition is True, of y elsewhere (broadcast together);
-    x or y may be a number (taking the other's dtype)."""
-    if x is None and y is None:
-        raise NotImplementedError("paddle.where(condition) with one argument (the indices of "
-                                  "the True elements, as paddle.nonzero(condition, "
-                                  "as_tuple=True)) is not supported yet; pass x and y")
+    x or y may be a number (taking the other's dtype). With condition alone, the coordinates
+    of its True elements, as paddle.nonzero(condition, as_tuple=True)."""
+    if x is None and y is None:  # the coordinates of the True elements
+        from paddle.tensor.search import nonzero
+        return nonzero(condition, as_tuple=True)
     if x is None or y is None:
         raise ValueError("expected where's x and y to be given together, but got only "
                          f"{'y' if x is None else 'x'}")

@@ -261,6 +261,17 @@ def cumsum(x, axis=None, dtype=None, name=None):
     return lh.append_op("cumsum", {"X": [x]}, attrs)
 
 
+def cumprod(x, dim=None, dtype=None, name=None):
+    """Running products along dim; over all elements of x flattened when dim is None."""
+    if dtype is not None and convert_dtype(dtype) != convert_dtype(x.dtype):
+        from paddle.tensor.manipulation import cast
+        x = cast(x, dtype)
+    if dim is None:
+        from paddle.tensor.manipulation import flatten
+        x, dim = flatten(x), -1
+    return lh.append_op("cumprod", {"X": [x]}, {"dim": int(dim)})
+
+
 def bmm(x, y, name=None):
     """Batched matrix product: [B, M, K] x [B, K, N] -> [B, M, N]."""
     return lh.append_op("bmm", {"X": [x], "Y": [y]})

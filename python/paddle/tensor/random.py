@@ -1,11 +1,12 @@
-"""Random tensors: rand, randn, standard_normal, uniform and normal over the uniform_random
-and gaussian_random ops (the global generator, seeded by paddle.seed, unless a seed is given)."""
+"""Random tensors: rand, randn, standard_normal, uniform, normal, randint and randperm over the
+uniform_random, gaussian_random, randint and randperm ops (the global generator, seeded by
+paddle.seed, unless a seed is given)."""
 from paddle.base import layer_helper as lh
-from paddle.base.dtypes import convert_dtype, is_floating
+from paddle.base.dtypes import VarType, convert_dtype, dtype_to_str, is_floating
 from paddle.base.framework import get_default_dtype
 from paddle.tensor.creation import _shape_list
 
-__all__ = ["rand", "randn", "standard_normal", "uniform", "normal"]
+__all__ = ["rand", "randn", "standard_normal", "uniform", "normal", "randint", "randperm"]
 
 
 def _float_dtype(dtype, fn):
@@ -51,3 +52,41 @@ def standard_normal(shape, dtype=None, name=None):
 
 def randn(shape, dtype=None, name=None):
     return standard_normal(shape, dtype)
+
+
+def _integer(value, fn, arg):
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"expected {arg} of paddle.{fn} to be an int, but got "
+                        f"{type(value).__name__}")
+    return value
+
+
+def randint(low=0, high=None, shape=[1], dtype=None, name=None):  # noqa: B006 - Paddle's default
+    """Integers drawn uniformly from [low, high); with high None, from [0, low)."""
+    if high is None:
+        if _integer(low, "randint", "low") <= 0:
+            raise ValueError(f"expected randint's low > 0 when high is None, but got low={low}")
+        low, high = 0, low
+    _integer(low, "randint", "low")
+    _integer(high, "randint", "high")
+    if low >= high:
+        raise ValueError(f"expected randint's low < high, but got low={low} and high={high}")
+    dtype = convert_dtype(dtype if dtype is not None else "int64")
+    if dtype not in (VarType.INT32, VarType.INT64):
+        raise TypeError(f"expected randint's dtype to be int32 or int64, but got "
+                        f"{dtype_to_str(dtype)}")
+    return lh.append_op("randint", {}, {"low": int(low), "high": int(high),
+                                        "shape": _shape_list(shape), "dtype": int(dtype),
+                                        "seed": 0}, dtype=dtype, stop_gradient=True)
+
+
+def randperm(n, dtype="int64", name=None):
+    """A random permutation of 0 .. n-1 (n >= 1, as in PaddlePaddle)."""
+    if _integer(n, "randperm", "n") < 1:
+        raise ValueError(f"expected randperm's n >= 1, but got {n}")
+    dtype = convert_dtype(dtype)
+    if dtype not in (VarType.INT32, VarType.INT64, VarType.FP32, VarType.FP64):
+        raise TypeError(f"expected randperm's dtype to be int32, int64, float32 or float64, "
+                        f"but got {dtype_to_str(dtype)}")
+    return lh.append_op("randperm", {}, {"n": int(n), "dtype": int(dtype), "seed": 0},
+                        dtype=dtype, stop_gradient=True)

@@ -1,4 +1,5 @@
-"""Search ops on static Variables: argmax, argmin, argsort, index_select, topk."""
+"""Search ops on static Variables: argmax, argmin, argsort, index_select, topk, nonzero,
+take_along_axis and put_along_axis."""
 from paddle.base import layer_helper as lh
 from paddle.base.dtypes import convert_dtype
 
@@ -50,3 +51,88 @@ def sort(x, axis=-1, descending=False, stable=False, name=None):
     values, _ = lh.append_op("argsort", {"X": [x]}, {"axis": int(axis), "descending": descending},
                              outputs=("Out", "Indices"), out_dtypes={"Indices": "int64"})
     return values
+
+
+def nonzero(x, as_tuple=False):
+    """The int64 coordinates of x's nonzero (true) elements: one row [num_true, rank] each;
+    as_tuple gives one [num_true, 1] column per axis instead."""
+    from paddle.base.framework import Variable
+    if not isinstance(x, Variable):
+        raise TypeError(f"expected x of paddle.nonzero to be a Tensor, but got "
+                        f"{type(x).__name__}")
+    out = lh.append_op("where_index", {"Condition": [x]}, {}, dtype="int64", stop_gradient=True)
+    if not as_tuple:
+        return out
+    rank = len(x.shape)
+    if rank <= 1:
+        return (out,)
+    from paddle.tensor.manipulation import slice as _slice
+    return tuple(_slice(out, axes=[1], starts=[i], ends=[i + 1]) for i in range(rank))
+
+
+def _along_axis_args(arr, indices, axis, fn):
+    from paddle.base.framework import Variable
+    for arg, value in (("arr", arr), ("indices", indices)):
+        if not isinstance(value, Variable):
+            raise TypeError(f"expected {arg} of paddle.{fn} to be a Tensor, but got "
+                            f"{type(value).__name__}")
+    rank = len(arr.shape)
+    if len(indices.shape) != rank:
+        raise ValueError(f"expected {fn}'s indices to have arr's rank {rank}, but got indices "
+                         f"of shape {list(indices.shape)} and arr of shape {list(arr.shape)}")
+    if isinstance(axis, bool) or not isinstance(axis, int) or not -rank <= axis < max(rank, 1):
+        raise ValueError(f"expected {fn}'s axis to be an int in [{-rank}, {rank}), but got "
+                         f"{axis!r}")
+    return axis + rank if axis < 0 else axis
+
+
+def _broadcast_off_axis(x, target, axis, fn):
+    """x broadcast to target off axis (x keeps its own extent on axis); x unchanged when its
+    shape already fits or an extent is still unknown."""
+    shape = list(x.shape)
+    want = [shape[d] if d == axis else target[d] for d in range(len(shape))]
+    if want == shape or any(e < 0 for e in want + shape):
+        return x
+    for d, (have, need) in enumerate(zip(shape, want)):
+        if have != need and have != 1:
+            raise ValueError(f"expected {fn}'s shapes to broadcast off axis {axis}, but dim {d} "
+                             f"has extent {have} where {need} is needed")
+    from paddle.tensor.manipulation import broadcast_to
+    return broadcast_to(x, want)
+
+
+def take_along_axis(arr, indices, axis, broadcast=True):
+    """arr's values at the positions indices (int32 / int64, arr's rank) name along axis.
+    With broadcast, indices and arr broadcast together off axis, as in PaddlePaddle."""
+    axis = _along_axis_args(arr, indices, axis, "take_along_axis")
+    if broadcast:
+        target = [max(a, i) if a >= 0 and i >= 0 else -1
+                  for a, i in zip(arr.shape, indices.shape)]
+        indices = _broadcast_off_axis(indices, target, axis, "take_along_axis")
+        arr = _broadcast_off_axis(arr, target, axis, "take_along_axis")
+    return lh.append_op("take_along_axis", {"Input": [arr], "Index": [indices]}, {"Axis": axis},
+                        outputs=("Result",), dtype=arr.dtype)
+
+
+def put_along_axis(arr, indices, values, axis, reduce="assign", include_self=True,
+                   broadcast=True):
+    """arr with values written (reduce 'assign'), added ('add') or multiplied in ('mul' /
+    'multiply') at the positions indices name along axis; values (a Tensor or a number)
+    broadcast to indices' shape, indices to arr's off axis."""
+    from paddle.base.framework import Variable
+    axis = _along_axis_args(arr, indices, axis, "put_along_axis")
+    if reduce not in ("assign", "add", "mul", "multiply"):
+        raise ValueError(f"expected put_along_axis's reduce to be 'assign', 'add', 'mul' or "
+                         f"'multiply', but got {reduce!r}")
+    if not include_self:
+        raise NotImplementedError("put_along_axis with include_self=False is not supported")
+    if broadcast:
+        indices = _broadcast_off_axis(indices, list(arr.shape), axis, "put_along_axis")
+    if not isinstance(values, Variable):
+        from paddle.tensor.creation import full
+        values = full([1] * len(arr.shape), values, dtype=arr.dtype)
+    if list(values.shape) != list(indices.shape) and all(e >= 0 for e in indices.shape):
+        from paddle.tensor.manipulation import broadcast_to
+        values = broadcast_to(values, list(indices.shape))
+    return lh.append_op("put_along_axis", {"Input": [arr], "Index": [indices], "Value": [values]},
+                        {"Axis": axis, "Reduce": reduce}, outputs=("Result",), dtype=arr.dtype)

@@ -23,5 +23,16 @@ inline double UniformUnit(std::mt19937_64* engine) {
   return static_cast<double>((*engine)() >> 11) * (1.0 / 9007199254740992.0);
 }
 
+// An integer uniformly distributed in [0, bound) (bound > 0), without modulo bias: draws in
+// the short top slice of the 64-bit range are redrawn. The same sequence on every platform.
+inline uint64_t UniformBelow(std::mt19937_64* engine, uint64_t bound) {
+  const uint64_t reject_below = (0 - bound) % bound;  // 2^64 mod bound
+  uint64_t draw;
+  do {
+    draw = (*engine)();
+  } while (draw < reject_below);
+  return draw % bound;
+}
+
 }  // namespace funcs
 }  // namespace phi
