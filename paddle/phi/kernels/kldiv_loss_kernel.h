@@ -6,9 +6,28 @@
 
 #include <string>
 
+#include "paddle/common/errors.h"
 #include "paddle/phi/core/dense_tensor.h"
 
 namespace phi {
+namespace funcs {
+
+// The factor kldiv_loss's reduction applies to each elementwise term (1 for 'none' and 'sum'),
+// in the type A the kernel computes in; both backends' kernels take it from here.
+template <typename A>
+A KLDivReductionScale(const std::string& reduction, const DenseTensor& x) {
+  if (reduction == "mean") return A(1) / static_cast<A>(x.numel() > 0 ? x.numel() : 1);
+  if (reduction == "batchmean") {
+    const int64_t b = x.dims().size() > 0 ? x.dims()[0] : 1;
+    return A(1) / static_cast<A>(b > 0 ? b : 1);
+  }
+  PD_CHECK(reduction == "none" || reduction == "sum", InvalidArgument,
+           "expected kldiv_loss's reduction in ('none', 'batchmean', 'mean', 'sum'), but got '",
+           reduction, "'");
+  return A(1);
+}
+
+}  // namespace funcs
 
 template <typename T, typename Context>
 void KLDivLossKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& target,

@@ -519,11 +519,16 @@ core.eager_set_uid_counter(_uids)
 _amp_level = None  # None (off), "O1" or "O2"
 _amp_low = None    # VarType.FP16 or VarType.BF16
 _amp_lists = None  # AutoMixedPrecisionLists
+_amp_rules = None  # (op_runs_low, FP32_SLOTS), imported on the first auto_cast region
 
 
 def _set_amp(level, low, lists):
     """Enters (level "O1"/"O2") or leaves (None) an auto_cast region; returns the old state."""
-    global _amp_level, _amp_low, _amp_lists
+    global _amp_level, _amp_low, _amp_lists, _amp_rules
+    if _amp_rules is None:
+        from paddle.static.amp.fp16_lists import FP32_SLOTS
+        from paddle.static.amp.rewrite import op_runs_low
+        _amp_rules = (op_runs_low, FP32_SLOTS)
     old = (_amp_level, _amp_low, _amp_lists)
     _amp_level, _amp_low, _amp_lists = level, low, lists
     core.eager_set_amp_active(level is not None)
@@ -532,8 +537,7 @@ def _set_amp(level, low, lists):
 
 def _amp_inputs(op_type, inputs):
     """`inputs` with floating GPU tensors cast for the active auto_cast region."""
-    from paddle.static.amp.fp16_lists import FP32_SLOTS
-    from paddle.static.amp.rewrite import op_runs_low
+    op_runs_low, fp32_slots = _amp_rules
     if not inputs or op_type == "cast":
         return inputs
     tensors = [(slot, t) for slot, value in inputs.items() for t in _as_list(value)
@@ -544,7 +548,7 @@ def _amp_inputs(op_type, inputs):
     fed_low = any(convert_dtype(t.dtype) == _amp_low for _, t in tensors)
     low = op_runs_low(op_type, _amp_lists, _amp_low, _amp_level, fed_low)
     want = _amp_low if low else VarType.FP32
-    keep32 = FP32_SLOTS.get(op_type, ())
+    keep32 = fp32_slots.get(op_type, ())
     out = {}
     for slot, value in inputs.items():
         if slot in keep32:

@@ -63,6 +63,17 @@ inline int BlocksFor(const GPUContext& ctx, int64_t n, int threads = kThreads) {
   return static_cast<int>(std::max<int64_t>(1, std::min(blocks, cap)));
 }
 
+// *address += value atomically, int64 included (as its two's-complement unsigned sum).
+template <typename T>
+__device__ __forceinline__ void AtomicAdd(T* address, T value) {
+  if constexpr (std::is_same_v<T, int64_t>) {
+    atomicAdd(reinterpret_cast<unsigned long long*>(address),  // NOLINT
+              static_cast<unsigned long long>(value));         // NOLINT
+  } else {
+    atomicAdd(address, value);
+  }
+}
+
 }  // namespace gpu
 }  // namespace phi
 

@@ -7,23 +7,6 @@
 #include "paddle/phi/core/kernel_registry.h"
 
 namespace phi {
-namespace {
-
-// The factor the reduction applies to each elementwise term (1 for 'none' and 'sum').
-template <typename T>
-T ReductionScale(const std::string& reduction, const DenseTensor& x) {
-  if (reduction == "mean") return T(1) / static_cast<T>(x.numel() > 0 ? x.numel() : 1);
-  if (reduction == "batchmean") {
-    const int64_t b = x.dims().size() > 0 ? x.dims()[0] : 1;
-    return T(1) / static_cast<T>(b > 0 ? b : 1);
-  }
-  PD_CHECK(reduction == "none" || reduction == "sum", InvalidArgument,
-           "expected kldiv_loss's reduction in ('none', 'batchmean', 'mean', 'sum'), but got '",
-           reduction, "'");
-  return T(1);
-}
-
-}  // namespace
 
 template <typename T, typename Context>
 void KLDivLossKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& target,
@@ -31,7 +14,7 @@ void KLDivLossKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTe
   const int64_t n = x.numel();
   PD_CHECK(target.numel() == n, InvalidArgument, "expected kldiv_loss's Target to have ", n,
            " elements, but got ", target.numel());
-  const T scale = ReductionScale<T>(reduction, x);
+  const T scale = funcs::KLDivReductionScale<T>(reduction, x);
   const T* xs = x.data<T>();
   const T* ts = target.data<T>();
   T* o = dev_ctx.template Alloc<T>(loss);
@@ -64,7 +47,7 @@ void KLDivLossGradKernel(const Context& dev_ctx, const DenseTensor& x, const Den
   // X@GRAD takes X's dims and gets one value per Target element.
   PD_CHECK(x.numel() == n, InvalidArgument, "expected kldiv_loss_grad's Target to have ",
            x.numel(), " elements like X ", x.dims(), ", but got dims ", target.dims());
-  const T scale = ReductionScale<T>(reduction, target);
+  const T scale = funcs::KLDivReductionScale<T>(reduction, target);
   const T* ts = target.data<T>();
   const T* g = dloss.data<T>();
   T* d = dev_ctx.template Alloc<T>(dx);

@@ -69,13 +69,9 @@ void Pad3dGradKernel(const Context& dev_ctx, const DenseTensor& x,
                      const std::vector<int>& paddings, const std::string& mode,
                      const std::string& data_format, DenseTensor* dx) {
   if (dx == nullptr) return;
-  const std::vector<int> pads =
-      funcs::ResolvePad3dPaddings(paddings_tensor, paddings, x.dims(), mode, data_format);
   const DenseTensor d_in = dout;
-  // Out@GRAD must be X padded: the walk below reads it at every padded position.
-  const DDim padded = funcs::Pad3dPaddedDims(x.dims(), pads, data_format);
-  PD_CHECK(d_in.dims() == padded, InvalidArgument, "expected pad3d_grad's Out@GRAD to have "
-           "the padded dims ", padded, " of X ", x.dims(), ", but got ", d_in.dims());
+  const std::vector<int> pads = funcs::ResolvePad3dGradPaddings(
+      paddings_tensor, paddings, x.dims(), d_in.dims(), mode, data_format);
   const T* g = d_in.data<T>();
   dx->Resize(x.dims());
   T* result = dev_ctx.template Alloc<T>(dx);

@@ -82,5 +82,20 @@ inline DDim Pad3dPaddedDims(const DDim& in, const std::vector<int>& pads,
   return DDim(dims);
 }
 
+// pad3d_grad's paddings, with Out@GRAD checked to be X padded by them (the kernels read it at
+// every padded position).
+inline std::vector<int> ResolvePad3dGradPaddings(const DenseTensor* paddings_tensor,
+                                                 const std::vector<int>& paddings,
+                                                 const DDim& x_dims, const DDim& dout_dims,
+                                                 const std::string& mode,
+                                                 const std::string& data_format) {
+  std::vector<int> pads =
+      ResolvePad3dPaddings(paddings_tensor, paddings, x_dims, mode, data_format);
+  const DDim padded = Pad3dPaddedDims(x_dims, pads, data_format);
+  PD_CHECK(dout_dims == padded, InvalidArgument, "expected pad3d_grad's Out@GRAD to have "
+           "the padded dims ", padded, " of X ", x_dims, ", but got ", dout_dims);
+  return pads;
+}
+
 }  // namespace funcs
 }  // namespace phi

@@ -48,23 +48,12 @@ __global__ void GatherNdKernel(const B* x, const IndexT* index, Geometry g, B* o
   }
 }
 
-// atomicAdd for the registered dtypes (int64_t through its unsigned 64-bit bits).
-template <typename T>
-__device__ __forceinline__ void AtomicAddValue(T* address, T value) {
-  if constexpr (std::is_same_v<T, int64_t>) {
-    atomicAdd(reinterpret_cast<unsigned long long*>(address),  // NOLINT
-              static_cast<unsigned long long>(value));         // NOLINT
-  } else {
-    atomicAdd(address, value);
-  }
-}
-
 template <typename T, typename IndexT>
 __global__ void GatherNdGradKernel(const T* dout, const IndexT* index, Geometry g, T* dx) {
   PD_GPU_LOOP(t, g.count * g.slice) {
     const int64_t i = t / g.slice, s = t % g.slice;
     const int64_t off = SliceOffset(index, g, i);
-    if (off >= 0) AtomicAddValue(dx + off * g.slice + s, dout[t]);
+    if (off >= 0) gpu::AtomicAdd(dx + off * g.slice + s, dout[t]);
   }
 }
 

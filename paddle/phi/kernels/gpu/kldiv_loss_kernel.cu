@@ -14,21 +14,6 @@
 namespace phi {
 namespace gpu_kldiv_loss {
 
-// The factor the reduction applies to each elementwise term (1 for 'none' and 'sum'), computed
-// in the kernel's AccType<T> (T itself for float and double, as on the CPU).
-template <typename A>
-A ReductionScale(const std::string& reduction, const DenseTensor& x) {
-  if (reduction == "mean") return A(1) / static_cast<A>(x.numel() > 0 ? x.numel() : 1);
-  if (reduction == "batchmean") {
-    const int64_t b = x.dims().size() > 0 ? x.dims()[0] : 1;
-    return A(1) / static_cast<A>(b > 0 ? b : 1);
-  }
-  PD_CHECK(reduction == "none" || reduction == "sum", InvalidArgument,
-           "expected kldiv_loss's reduction in ('none', 'batchmean', 'mean', 'sum'), but got '",
-           reduction, "'");
-  return A(1);
-}
-
 // The loss term of element i.
 template <typename DT>
 struct KLDivTerm {
@@ -94,7 +79,7 @@ void KLDivLossKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTe
   const int64_t n = x.numel();
   PD_CHECK(target.numel() == n, InvalidArgument, "expected kldiv_loss's Target to have ", n,
            " elements, but got ", target.numel());
-  const A scale = gpu_kldiv_loss::ReductionScale<A>(reduction, x);
+  const A scale = funcs::KLDivReductionScale<A>(reduction, x);
   const DenseTensor x_in = x;  // keeps the inputs' storage alive if Loss aliases one
   const DenseTensor target_in = target;
   DT* out = gpu::DeviceAlloc<T>(dev_ctx, loss);
@@ -126,7 +111,7 @@ void KLDivLossGradKernel(const Context& dev_ctx, const DenseTensor& x, const Den
   // X@GRAD takes X's dims and gets one value per Target element.
   PD_CHECK(x.numel() == n, InvalidArgument, "expected kldiv_loss_grad's Target to have ",
            x.numel(), " elements like X ", x.dims(), ", but got dims ", target.dims());
-  const A scale = gpu_kldiv_loss::ReductionScale<A>(reduction, target);
+  const A scale = funcs::KLDivReductionScale<A>(reduction, target);
   const DenseTensor target_in = target;
   const DenseTensor dloss_in = dloss;
   auto* d = gpu::DeviceAlloc<T>(dev_ctx, dx);

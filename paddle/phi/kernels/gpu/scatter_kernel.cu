@@ -56,24 +56,13 @@ __global__ void ZeroRowsKernel(const IdT* ids, int64_t n, int64_t rows, int64_t 
   }
 }
 
-// atomicAdd for the registered dtypes (int64_t through its unsigned 64-bit bits).
-template <typename T>
-__device__ __forceinline__ void AtomicAddValue(T* address, T value) {
-  if constexpr (std::is_same_v<T, int64_t>) {
-    atomicAdd(reinterpret_cast<unsigned long long*>(address),  // NOLINT
-              static_cast<unsigned long long>(value));         // NOLINT
-  } else {
-    atomicAdd(address, value);
-  }
-}
-
 template <typename T, typename IdT>
 __global__ void AddRowsKernel(const T* updates, const IdT* ids, int64_t n, int64_t rows,
                               int64_t row, T* out) {
   PD_GPU_LOOP(t, n * row) {
     const int64_t j = t / row, s = t % row;
     const int64_t id = RowOf(ids, j, rows);
-    if (id >= 0) AtomicAddValue(out + id * row + s, updates[t]);
+    if (id >= 0) gpu::AtomicAdd(out + id * row + s, updates[t]);
   }
 }
 
