@@ -13,8 +13,9 @@ namespace paddle_infer {
 
 const std::vector<std::string>& PaddlePassBuilder::DefaultCpuPasses() {
   static const std::vector<std::string> passes = {
-      "is_test_pass", "conv_bn_fuse_pass", "conv_elementwise_add_act_fuse_pass", "fc_fuse_pass",
-      "dead_code_elimination_pass", "constant_folding_pass"};
+      "is_test_pass",     "conv_bn_fuse_pass", "conv_elementwise_add_act_fuse_pass",
+      "mbconv_fuse_pass", "fc_fuse_pass",      "dead_code_elimination_pass",
+      "constant_folding_pass"};
   return passes;
 }
 
@@ -94,6 +95,9 @@ void Config::SetModelBuffer(const char* prog_buffer, size_t prog_buffer_size,
 void Config::EnableUseGpu(uint64_t memory_pool_init_size_mb, int device_id,
                           PrecisionType precision) {
   use_gpu_ = true;
+  // fused_mbconv has a CPU kernel only: on the GPU the blocks stay cuDNN's convolutions (as
+  // PaddlePaddle's GPU pass list differs from its CPU one).
+  pass_builder_.DeletePass("mbconv_fuse_pass");
   memory_pool_init_size_mb_ = memory_pool_init_size_mb;
   gpu_device_id_ = device_id;
   gpu_precision_ = precision;

@@ -1,6 +1,8 @@
 """NumPy reference and float64 gradient tests of the fused ops that IR fusion passes produce
-(fc, fused_elemwise_add_activation, fused_gemm_epilogue, fused_batch_norm_act), through the
-executor; plus their attribute and shape errors."""
+(fc, fused_elemwise_add_activation, fused_gemm_epilogue, fused_batch_norm_act, fused_conv2d,
+fused_mbconv), through the executor; plus their attribute and shape errors."""
+import os
+
 import numpy as np
 import pytest
 
@@ -12,6 +14,9 @@ from paddle.distributed.passes import new_pass
 from test_ops_nn import conv2d_ref
 
 rng = np.random.default_rng(11)
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+FIXTURES = os.environ.get("PADDLE_MODEL_FIXTURES",
+                          os.path.join(os.path.dirname(ROOT), "shared", "fixtures", "paddle_models"))
 
 
 def rand(*shape, dtype="float64", low=-1.0, high=1.0):
@@ -434,6 +439,108 @@ def test_fused_depthwise_conv2d_equals_conv_then_epilogue(act, stride, size, wit
                       fuse_residual_connection=with_residual),
                  {"Output": np.zeros(shape, "float32")})["Output"]
     np.testing.assert_array_equal(got, activate_f32(v, act, 0.5))
+
+
+# -------------------------------------------------------------------------------- fused_mbconv
+
+def mbconv_case(batch, size, stride, expand, residual, act, dtype="float32"):
+    """Inputs and attrs of a fused_mbconv block: 8 -> 40 (expand) -> depthwise 3x3 -> 8."""
+    hidden = 40 if expand else 8
+    inputs = {"Input": rand(batch, 8, size, size, dtype=dtype),
+              "DepthwiseFilter": rand(hidden, 1, 3, 3, dtype=dtype),
+              "DepthwiseBias": rand(hidden, dtype=dtype),
+              "ProjectFilter": rand(8, hidden, 1, 1, dtype=dtype),
+              "ProjectBias": rand(8, dtype=dtype)}
+    if expand:
+        inputs["ExpandFilter"] = rand(hidden, 8, 1, 1, dtype=dtype)
+        inputs["ExpandBias"] = rand(hidden, dtype=dtype)
+    out_size = (size - 1) // stride + 1
+    if residual:
+        inputs["ResidualData"] = rand(batch, 8, out_size, out_size, dtype=dtype)
+    attrs = {"strides": [stride, stride], "paddings": [1, 1],
+             "expand_activation": act if expand else "", "expand_beta": 6.0,
+             "depthwise_activation": act, "depthwise_beta": 6.0,
+             "project_activation": "", "project_beta": 0.0}
+    return inputs, attrs, (batch, 8, out_size, out_size)
+
+
+def mbconv_unfused(inputs, attrs, out_shape):
+    """The three fused_conv2d ops fused_mbconv stands for, run one after another."""
+    x = inputs["Input"]
+    if "ExpandFilter" in inputs:
+        w = inputs["ExpandFilter"]
+        x = run_op("fused_conv2d", {"Input": x, "Filter": w, "Bias": inputs["ExpandBias"]},
+                   {"fuse_activation": attrs["expand_activation"], "fuse_beta": 6.0},
+                   {"Output": np.zeros((x.shape[0], w.shape[0]) + x.shape[2:], x.dtype)})["Output"]
+    hidden = inputs["DepthwiseFilter"].shape[0]
+    d = run_op("fused_conv2d", {"Input": x, "Filter": inputs["DepthwiseFilter"],
+                                "Bias": inputs["DepthwiseBias"]},
+               {"strides": attrs["strides"], "paddings": [1, 1], "groups": hidden,
+                "fuse_activation": attrs["depthwise_activation"], "fuse_beta": 6.0},
+               {"Output": np.zeros((x.shape[0], hidden) + out_shape[2:], x.dtype)})["Output"]
+    project = {"Input": d, "Filter": inputs["ProjectFilter"], "Bias": inputs["ProjectBias"]}
+    if "ResidualData" in inputs:
+        project["ResidualData"] = inputs["ResidualData"]
+    return run_op("fused_conv2d", project,
+                  {"fuse_residual_connection": "ResidualData" in inputs},
+                  {"Output": np.zeros(out_shape, x.dtype)})["Output"]
+
+
+@pytest.mark.parametrize("batch,size,threads", [(2, 170, 2), (1, 170, 2), (2, 170, 1),
+                                                (2, 9, 1)])
+@pytest.mark.parametrize("stride,expand,residual,act", [
+    (1, True, True, "relu6"), (2, True, False, "hard_swish"), (1, False, False, "relu"),
+    (2, False, True, "")])
+def test_fused_mbconv_equals_three_fused_conv2d(batch, size, threads, stride, expand, residual,
+                                                 act):
+    # 40 x 170 x 170 hidden floats per image: the kernel computes them in bands of rows (with
+    # two threads and one image, two row ranges); 9 x 9: it runs the three convolutions whole.
+    # Either way the bits of the three fused_conv2d ops.
+    inputs, attrs, out_shape = mbconv_case(batch, size, stride, expand, residual, act)
+    before = core.get_num_threads()
+    core.set_num_threads(threads)
+    try:
+        got = run_op("fused_mbconv", inputs, attrs, {"Output": np.zeros(out_shape, "float32")})
+        want = mbconv_unfused(inputs, attrs, out_shape)
+    finally:
+        core.set_num_threads(before)
+    np.testing.assert_array_equal(got["Output"], want)
+
+
+def test_fused_mbconv_float64_against_numpy():
+    inputs, attrs, out_shape = mbconv_case(2, 7, 2, True, True, "relu6", dtype="float64")
+    h = conv_epilogue_ref(inputs["Input"], inputs["ExpandFilter"], inputs["ExpandBias"], None,
+                          "relu6", 6.0, pads=(0, 0, 0, 0))
+    d = conv_epilogue_ref(h, inputs["DepthwiseFilter"], inputs["DepthwiseBias"], None, "relu6",
+                          6.0, groups=40)[:, :, ::2, ::2]
+    want = conv_epilogue_ref(d, inputs["ProjectFilter"], inputs["ProjectBias"],
+                             inputs["ResidualData"], "", 0.0, pads=(0, 0, 0, 0))
+    check_output("fused_mbconv", inputs, {"Output": want}, attrs=attrs, **tolerances("float64"))
+
+
+def test_fused_mbconv_bad_shapes_name_the_input():
+    inputs, attrs, out_shape = mbconv_case(1, 6, 1, True, False, "relu6")
+    bad = dict(inputs, ProjectFilter=rand(8, 24, 1, 1, dtype="float32"))
+    with pytest.raises(ValueError, match="ProjectFilter"):
+        run_op("fused_mbconv", bad, attrs, {"Output": np.zeros(out_shape, "float32")})
+    bad = dict(inputs, DepthwiseFilter=rand(40, 2, 3, 3, dtype="float32"))
+    with pytest.raises(ValueError, match="DepthwiseFilter"):
+        run_op("fused_mbconv", bad, attrs, {"Output": np.zeros(out_shape, "float32")})
+
+
+def test_mobilenet_v2_predictor_fuses_its_blocks():
+    prefix = os.path.join(FIXTURES, "mobilenet_v2")
+    if not os.path.exists(prefix + ".pdmodel"):
+        pytest.skip("fixture models not present")
+    x = list(np.load(prefix + ".inputs.npz").values())
+    outs = {}
+    for fuse in (True, False):
+        cfg = paddle.inference.Config(prefix + ".pdmodel", prefix + ".pdiparams")
+        if not fuse:
+            cfg.delete_pass("mbconv_fuse_pass")
+        pred = paddle.inference.create_predictor(cfg)
+        outs[fuse] = pred.run(x)[0]
+    np.testing.assert_array_equal(outs[True], outs[False])
 
 
 def test_fused_conv2d_nhwc():

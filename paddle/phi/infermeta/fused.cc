@@ -200,4 +200,53 @@ void FusedConv2dInferMeta(const MetaTensor& input, const MetaTensor& filter, con
   }
 }
 
+void FusedMbconvInferMeta(const MetaTensor& input, const MetaTensor& expand_filter,
+                          const MetaTensor& expand_bias, const MetaTensor& depthwise_filter,
+                          const MetaTensor& depthwise_bias, const MetaTensor& project_filter,
+                          const MetaTensor& project_bias, const MetaTensor& residual,
+                          const std::vector<int>& strides, const std::vector<int>& paddings,
+                          const std::string& padding_algorithm, const std::vector<int>& dilations,
+                          const std::string& expand_activation,
+                          const std::string& depthwise_activation,
+                          const std::string& project_activation, MetaTensor* out) {
+  const DDim& in = input.dims();
+  PD_CHECK(in.size() == 4, InvalidArgument,
+           "expected fused_mbconv's Input to be 4-D NCHW, but got dims ", in);
+  const DDim& dw = depthwise_filter.dims();
+  PD_CHECK(dw.size() == 4 && dw[1] == 1 && dw[0] > 0, InvalidArgument,
+           "expected fused_mbconv's DepthwiseFilter to be [channels, 1, KH, KW], but got ", dw);
+  const int64_t hidden_channels = dw[0];
+  const auto check_pointwise = [](const MetaTensor& filter, int64_t in_channels, const char* name) {
+    const DDim& f = filter.dims();
+    PD_CHECK(f.size() == 4 && f[2] == 1 && f[3] == 1 && funcs::ExtentsCompatible(f[1], in_channels),
+             InvalidArgument, "expected fused_mbconv's ", name, " to be [out_channels, ",
+             in_channels, ", 1, 1], but got ", f);
+  };
+  const std::vector<int> unit = {1, 1}, no_pad = {0, 0};
+  DenseTensor hidden_meta, dw_meta;
+  MetaTensor hidden(&hidden_meta), dw_out(&dw_meta);
+  if (expand_filter) {
+    check_pointwise(expand_filter, in[1], "ExpandFilter");
+    PD_CHECK(expand_filter.dims()[0] == hidden_channels, InvalidArgument,
+             "expected fused_mbconv's ExpandFilter to have ", hidden_channels,
+             " output channels (DepthwiseFilter's), but got ", expand_filter.dims());
+    FusedConv2dInferMeta(input, expand_filter, expand_bias, MetaTensor(), unit, no_pad, "EXPLICIT",
+                         unit, 1, "NCHW", expand_activation, false, &hidden);
+  } else {
+    PD_CHECK(!expand_bias, InvalidArgument,
+             "expected fused_mbconv's ExpandBias to be absent without ExpandFilter");
+    PD_CHECK(funcs::ExtentsCompatible(in[1], hidden_channels), InvalidArgument,
+             "expected fused_mbconv's Input to have ", hidden_channels,
+             " channels (DepthwiseFilter's) without ExpandFilter, but got dims ", in);
+    hidden.set_dims(make_ddim({in[0], hidden_channels, in[2], in[3]}));
+    hidden.set_dtype(input.dtype());
+  }
+  FusedConv2dInferMeta(hidden, depthwise_filter, depthwise_bias, MetaTensor(), strides, paddings,
+                       padding_algorithm, dilations, static_cast<int>(hidden_channels), "NCHW",
+                       depthwise_activation, false, &dw_out);
+  check_pointwise(project_filter, hidden_channels, "ProjectFilter");
+  FusedConv2dInferMeta(dw_out, project_filter, project_bias, residual, unit, no_pad, "EXPLICIT",
+                       unit, 1, "NCHW", project_activation, static_cast<bool>(residual), out);
+}
+
 }  // namespace phi

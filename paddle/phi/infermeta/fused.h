@@ -66,4 +66,18 @@ void FusedConv2dInferMeta(const MetaTensor& input, const MetaTensor& filter, con
                           const std::string& data_format, const std::string& fuse_activation,
                           bool fuse_residual_connection, MetaTensor* out);
 
+// fused_mbconv (mbconv_fuse_pass): fused_conv2d's InferMeta for each of its three convolutions
+// in turn, once checked that ExpandFilter is [E, C, 1, 1], DepthwiseFilter [E, 1, KH, KW]
+// (groups E: one filter per channel) and ProjectFilter [O, E, 1, 1], E being Input's channels
+// without ExpandFilter. Output is [N, O, OH, OW], OH / OW the depthwise convolution's.
+void FusedMbconvInferMeta(const MetaTensor& input, const MetaTensor& expand_filter,
+                          const MetaTensor& expand_bias, const MetaTensor& depthwise_filter,
+                          const MetaTensor& depthwise_bias, const MetaTensor& project_filter,
+                          const MetaTensor& project_bias, const MetaTensor& residual,
+                          const std::vector<int>& strides, const std::vector<int>& paddings,
+                          const std::string& padding_algorithm, const std::vector<int>& dilations,
+                          const std::string& expand_activation,
+                          const std::string& depthwise_activation,
+                          const std::string& project_activation, MetaTensor* out);
+
 }  // namespace phi

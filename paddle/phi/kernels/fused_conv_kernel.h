@@ -19,4 +19,18 @@ void FusedConv2dKernel(const Context& dev_ctx, const DenseTensor& input, const D
                        const std::string& fuse_activation, float fuse_beta,
                        bool fuse_residual_connection, DenseTensor* out);
 
+// fused_mbconv (mbconv_fuse_pass): fused_conv2d three times, 1x1 (where ExpandFilter is given),
+// depthwise, 1x1, the middle activations computed a band of rows at a time. Inference only.
+template <typename T, typename Context>
+void FusedMbconvKernel(const Context& dev_ctx, const DenseTensor& input,
+                       const DenseTensor* expand_filter, const DenseTensor* expand_bias,
+                       const DenseTensor& depthwise_filter, const DenseTensor* depthwise_bias,
+                       const DenseTensor& project_filter, const DenseTensor* project_bias,
+                       const DenseTensor* residual, const std::vector<int>& strides,
+                       const std::vector<int>& paddings, const std::string& padding_algorithm,
+                       const std::vector<int>& dilations, const std::string& expand_activation,
+                       float expand_beta, const std::string& depthwise_activation,
+                       float depthwise_beta, const std::string& project_activation,
+                       float project_beta, DenseTensor* out);
+
 }  // namespace phi

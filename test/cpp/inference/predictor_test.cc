@@ -175,6 +175,13 @@ TEST(InferenceConfig, SettingsPassBuilderAndSummary) {
   EXPECT_EQ(config.cpu_math_library_num_threads(), 1);
   EXPECT_EQ(config.pass_builder()->AllPasses(),
             (std::vector<std::string>{"is_test_pass", "conv_bn_fuse_pass",
+                                      "conv_elementwise_add_act_fuse_pass", "mbconv_fuse_pass",
+                                      "fc_fuse_pass", "dead_code_elimination_pass",
+                                      "constant_folding_pass"}));
+  Config gpu_config;
+  gpu_config.EnableUseGpu(100, 0);  // fused_mbconv has no GPU kernel: its pass goes
+  EXPECT_EQ(gpu_config.pass_builder()->AllPasses(),
+            (std::vector<std::string>{"is_test_pass", "conv_bn_fuse_pass",
                                       "conv_elementwise_add_act_fuse_pass", "fc_fuse_pass",
                                       "dead_code_elimination_pass", "constant_folding_pass"}));
   config.SetModel(Model().prog_file, Model().params_file);

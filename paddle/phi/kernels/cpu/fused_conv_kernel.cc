@@ -1,6 +1,8 @@
 #include "paddle/phi/kernels/fused_conv_kernel.h"
 
+#include <cstring>
 #include <functional>
+#include <memory>
 #include <type_traits>
 
 #include "paddle/phi/core/device_context.h"
@@ -103,30 +105,51 @@ void ApplyEpilogue(const DenseTensor* bias, const DenseTensor* residual, bool ch
   });
 }
 
+// Epilogue<T, kAct> for an activation known at run time.
+template <typename T>
+using EpilogueFn = void (*)(T* out, const T* res, const T* bias, T high, int64_t count);
+
+template <typename T>
+EpilogueFn<T> EpilogueFor(ConvAct act) {
+  switch (act) {
+    case ConvAct::kRelu:
+      return &Epilogue<T, ConvAct::kRelu>;
+    case ConvAct::kRelu6:
+      return &Epilogue<T, ConvAct::kRelu6>;
+    case ConvAct::kHardSwish:
+      return &Epilogue<T, ConvAct::kHardSwish>;
+    case ConvAct::kNone:
+      break;
+  }
+  return &Epilogue<T, ConvAct::kNone>;
+}
+
 // The same epilogue run inside the packed GEMM (float, NCHW) on each finished block of the
-// output while it is in cache, instead of in a pass of its own afterwards. A block lies within
-// one image; its rows are consecutive channels.
-template <ConvAct kAct>
+// output while it is in cache, instead of in a pass of its own afterwards. `out` holds images
+// of `channels` planes of `pixels` floats (`residual`, when given, the same); a block lies
+// within one image, its rows consecutive channels.
 class GemmConvEpilogue : public funcs::internal::GemmEpilogue {
  public:
-  GemmConvEpilogue(const float* out, const float* bias, const float* residual, int64_t channels,
-                   float high, const DenseTensor* out_tensor)
-      : out_(out),
+  GemmConvEpilogue(EpilogueFn<float> fn, const float* out, const float* bias, const float* residual,
+                   int64_t channels, int64_t pixels, float high)
+      : fn_(fn),
+        out_(out),
         bias_(bias),
         residual_(residual),
         channels_(channels),
-        pixels_(out_tensor->numel() / (out_tensor->dims()[0] * channels)),
+        pixels_(pixels),
         high_(high) {}
   void Apply(float* c, int64_t ldc, int64_t rows, int64_t cols) const override {
     const int64_t at = c - out_;
     const int64_t channel = at / pixels_ % channels_;
     for (int64_t r = 0; r < rows; ++r) {
-      Epilogue<float, kAct>(c + r * ldc, residual_ != nullptr ? residual_ + at + r * ldc : nullptr,
-                            bias_ != nullptr ? bias_ + channel + r : nullptr, high_, cols);
+      fn_(c + r * ldc, residual_ != nullptr ? residual_ + at + r * ldc : nullptr,
+          bias_ != nullptr ? bias_ + channel + r : nullptr, high_, cols);
     }
   }
 
  private:
+  EpilogueFn<float> fn_;
   const float* out_;
   const float* bias_;
   const float* residual_;
@@ -134,6 +157,22 @@ class GemmConvEpilogue : public funcs::internal::GemmEpilogue {
   int64_t pixels_;
   float high_;
 };
+
+// The depthwise kernel's epilogue: the bias and relu / relu6 (Activate's formulas, as Clamps)
+// in the kernel's stores where there is no residual, else `finish` on each plane.
+template <typename T>
+funcs::DepthwiseEpilogue<T> DepthwiseEpilogueFor(ConvAct act, const T* bias, bool residual, T high,
+                                                 const std::function<void(T*, int64_t)>* finish) {
+  funcs::DepthwiseEpilogue<T> epilogue;
+  if (!residual && (act == ConvAct::kNone || act == ConvAct::kRelu || act == ConvAct::kRelu6)) {
+    epilogue.bias = bias;
+    if (act != ConvAct::kNone) epilogue.low = T(0);
+    if (act == ConvAct::kRelu6) epilogue.high = high;
+  } else {
+    epilogue.finish = finish;
+  }
+  return epilogue;
+}
 
 // The convolution with the epilogue applied as outputs are produced, where a kernel can: a
 // depthwise NCHW convolution plane by plane, a float NCHW convolution inside the packed GEMM.
@@ -154,16 +193,8 @@ bool ConvWithEpilogue(const Context& dev_ctx, const DenseTensor& input, const De
       Epilogue<T, kAct>(out_plane, r != nullptr ? r + i * plane : nullptr,
                         b != nullptr ? b + i % g.out_channels : nullptr, high, plane);
     };
-    funcs::DepthwiseEpilogue<T> epilogue;
-    if (r == nullptr &&
-        (kAct == ConvAct::kNone || kAct == ConvAct::kRelu || kAct == ConvAct::kRelu6)) {
-      // The bias and relu / relu6 (Activate's formulas, as Clamps) go into the kernel's stores.
-      epilogue.bias = b;
-      if (kAct != ConvAct::kNone) epilogue.low = T(0);
-      if (kAct == ConvAct::kRelu6) epilogue.high = high;
-    } else {
-      epilogue.finish = &finish;
-    }
+    const funcs::DepthwiseEpilogue<T> epilogue =
+        DepthwiseEpilogueFor(kAct, b, r != nullptr, high, &finish);
     funcs::DepthwiseConvForward(dev_ctx.thread_pool().get(), input.data<T>(), filter.data<T>(), g,
                                 result, plain ? nullptr : &epilogue);
     return true;
@@ -171,7 +202,8 @@ bool ConvWithEpilogue(const Context& dev_ctx, const DenseTensor& input, const De
   if constexpr (std::is_same_v<T, float>) {
     if (!funcs::internal::PackedSgemmUsable() || g.in_channels == 0) return false;
     float* result = dev_ctx.template Alloc<float>(out);
-    const GemmConvEpilogue<kAct> epilogue(result, b, r, g.out_channels, high, out);
+    const GemmConvEpilogue epilogue(&Epilogue<float, kAct>, result, b, r, g.out_channels,
+                                    g.h.out * g.w.out, high);
     // An inference model's filter (frozen) is packed or transformed once and kept.
     funcs::ConvForwardKeepingFilter(input.data<float>(), filter, g.batch, g.in_channels,
                                     g.out_channels, g.groups, funcs::MakeConvPlane(g), result,
@@ -192,8 +224,7 @@ void FusedConv2dKernel(const Context& dev_ctx, const DenseTensor& input, const D
                        const std::string& fuse_activation, float fuse_beta,
                        bool fuse_residual_connection, DenseTensor* out) {
   const bool channels_last = data_format == "NHWC";
-  const int64_t channels =
-      CheckFusedConv2dArgs(bias, residual, fuse_residual_connection, channels_last, *out);
+  CheckFusedConv2dArgs(bias, residual, fuse_residual_connection, channels_last, *out);
   const ConvAct act = ParseConvAct(fuse_activation);
   // The convolution writes Output before the residual is read: never into the residual's buffer
   // (held by value, so its data outlives Output getting storage of its own).
@@ -225,8 +256,267 @@ void FusedConv2dKernel(const Context& dev_ctx, const DenseTensor& input, const D
   }
 }
 
+namespace {
+
+// fused_mbconv's three convolutions as fused_conv2d runs them, one after another, with the
+// hidden activations stored whole: for the dtypes and machines the band path does not cover.
+template <typename T, typename Context>
+void MbconvUnfused(const Context& dev_ctx, const DenseTensor& input,
+                   const DenseTensor* expand_filter, const DenseTensor* expand_bias,
+                   const DenseTensor& dw_filter, const DenseTensor* dw_bias,
+                   const DenseTensor& project_filter, const DenseTensor* project_bias,
+                   const DenseTensor* residual, const std::vector<int>& strides,
+                   const std::vector<int>& paddings, const std::string& padding_algorithm,
+                   const std::vector<int>& dilations, const std::string& expand_activation,
+                   float expand_beta, const std::string& dw_activation, float dw_beta,
+                   const std::string& project_activation, float project_beta, DenseTensor* out) {
+  const std::vector<int> unit = {1, 1}, no_pad = {0, 0};
+  DenseTensor hidden, dw;
+  const DenseTensor* h = &input;
+  if (expand_filter != nullptr) {
+    hidden.Resize(ComputeConvGeometry(input.dims(), expand_filter->dims(), unit, no_pad, "EXPLICIT",
+                                      unit, 1, "NCHW")
+                      .out_dims);
+    FusedConv2dKernel<T>(dev_ctx, input, *expand_filter, expand_bias, nullptr, unit, no_pad,
+                         "EXPLICIT", unit, 1, "NCHW", expand_activation, expand_beta, false,
+                         &hidden);
+    h = &hidden;
+  }
+  const int groups = static_cast<int>(dw_filter.dims()[0]);
+  dw.Resize(ComputeConvGeometry(h->dims(), dw_filter.dims(), strides, paddings, padding_algorithm,
+                                dilations, groups, "NCHW")
+                .out_dims);
+  FusedConv2dKernel<T>(dev_ctx, *h, dw_filter, dw_bias, nullptr, strides, paddings,
+                       padding_algorithm, dilations, groups, "NCHW", dw_activation, dw_beta, false,
+                       &dw);
+  FusedConv2dKernel<T>(dev_ctx, dw, project_filter, project_bias, residual, unit, no_pad,
+                       "EXPLICIT", unit, 1, "NCHW", project_activation, project_beta,
+                       residual != nullptr, out);
+}
+
+// One of fused_mbconv's stages: its weights, bias (may be null) and activation.
+struct MbconvStage {
+  const DenseTensor* filter = nullptr;
+  const DenseTensor* bias = nullptr;
+  ConvAct act = ConvAct::kNone;
+  float high = 0.0f;
+  bool Plain() const { return bias == nullptr && act == ConvAct::kNone; }
+};
+
+// A pointwise stage's filter [out, in, 1, 1] as the GEMM's packed A: kept with a frozen filter,
+// else packed for this call.
+const funcs::internal::GemmPackedA& PackedPointwise(
+    const DenseTensor& filter,
+    std::shared_ptr<const std::vector<funcs::internal::GemmPackedA>>* keep) {
+  *keep = funcs::FrozenPackedFilter(filter, 1);
+  if (*keep == nullptr) {
+    auto packed = std::make_shared<std::vector<funcs::internal::GemmPackedA>>();
+    packed->reserve(1);
+    packed->emplace_back(filter.dims()[0], filter.dims()[1], filter.data<float>(), filter.dims()[1],
+                         false);
+    *keep = std::move(packed);
+  }
+  return (**keep)[0];
+}
+
+// Floats of hidden activations a band of output rows keeps (its expanded input rows and its
+// depthwise output rows), so that the three stages pass them in cache: half of a 1 MiB L2.
+constexpr int64_t kMbconvBandFloats = int64_t{128} << 10;
+
+// Bands pay where an image's hidden activations are larger than this many floats (1 MiB:
+// beyond L2, where storing them whole sends them to memory and back). Below it the three
+// convolutions run whole (MbconvUnfused): each band would re-read both weight matrices for
+// few columns, and the three stages measured as fast or faster unfused (MobileNetV2's
+// 14 x 14 and 7 x 7 blocks, its 192-channel 28 x 28 ones 10% faster).
+constexpr int64_t kMbconvMinHiddenFloats = int64_t{1} << 18;
+
+// The float path (the packed GEMM's machines): each image's output rows in bands. A band
+// expands the input rows its depthwise windows read into one of two buffers (the rows it
+// shares with the previous band copied over, not recomputed), convolves them depthwise into a
+// third, and projects that into its rows of Output, each stage finishing its values (bias,
+// activation, residual) as fused_conv2d does. The sums are fused_conv2d's: the GEMMs never
+// split their inner dimension, the depthwise taps run in the same order. Images (and, with
+// more threads than images, row ranges of an image) are split over the pool. False where the
+// path does not apply.
+bool MbconvBands(const CPUContext& dev_ctx, const DenseTensor& input, const MbconvStage& expand,
+                 const MbconvStage& dw, const ConvGeometry& g, const MbconvStage& project,
+                 const DenseTensor* residual, DenseTensor* out) {
+  namespace fi = funcs::internal;
+  const int64_t s = g.h.stride, pad = g.h.pad_before;
+  const int64_t span = (g.h.kernel - 1) * g.h.dilation + 1;
+  if (!fi::PackedSgemmUsable() || g.channels_last || g.out_channels != g.in_channels ||
+      g.h.in <= 0 || g.h.out <= 0 || g.w.out <= 0 || pad >= span || g.h.pad_after >= span ||
+      g.in_channels * g.h.in * g.w.in < kMbconvMinHiddenFloats) {
+    return false;
+  }
+  const int64_t batch = g.batch, hidden = g.in_channels, H = g.h.in, W = g.w.in;
+  const int64_t OH = g.h.out, OW = g.w.out, channels = input.dims()[1];
+  const int64_t out_channels = project.filter->dims()[0];
+  float* y = funcs::AllocUnaliased<float>(dev_ctx, out, {residual});
+  if (batch == 0 || out_channels == 0) return true;
+
+  std::shared_ptr<const std::vector<fi::GemmPackedA>> keep_expand, keep_project;
+  const fi::GemmPackedA* expand_a =
+      expand.filter != nullptr ? &PackedPointwise(*expand.filter, &keep_expand) : nullptr;
+  const fi::GemmPackedA& project_a = PackedPointwise(*project.filter, &keep_project);
+
+  // Output rows per band: as many as keep the band's floats within budget (at least one).
+  const auto rows_in = [&](int64_t rows_out) { return (rows_out - 1) * s + span; };
+  int64_t band = 1;
+  while (band < OH && hidden * (rows_in(band + 1) * W + (band + 1) * OW) <= kMbconvBandFloats) {
+    ++band;
+  }
+  ThreadPool* pool = dev_ctx.thread_pool().get();
+  const int64_t threads = pool != nullptr ? pool->num_threads() : 1;
+  const int64_t parts = threads > batch ? std::min(OH, (threads + batch - 1) / batch) : 1;
+  const int64_t items = batch * parts;
+  const int64_t slots = std::min(items, threads);
+  const int64_t in_floats = hidden * rows_in(band) * W;
+  const int64_t slot_floats = 2 * in_floats + hidden * band * OW;
+  DenseTensor scratch(DataType::FLOAT32, make_ddim({slots, slot_floats}));
+  float* scratch_data = dev_ctx.template Alloc<float>(&scratch);
+
+  const float* x = input.data<float>();
+  const float* we = expand.filter != nullptr ? expand.filter->data<float>() : nullptr;
+  const float* wd = dw.filter->data<float>();
+  const float* wp = project.filter->data<float>();
+  const float* expand_bias = expand.bias != nullptr ? expand.bias->data<float>() : nullptr;
+  const float* dw_bias = dw.bias != nullptr ? dw.bias->data<float>() : nullptr;
+  const float* res = residual != nullptr ? residual->data<float>() : nullptr;
+  const GemmConvEpilogue project_epilogue(
+      EpilogueFor<float>(project.act), y,
+      project.bias != nullptr ? project.bias->data<float>() : nullptr, res, out_channels, OH * OW,
+      project.high);
+  const bool project_plain = project.Plain() && res == nullptr;
+  const EpilogueFn<float> dw_fn = EpilogueFor<float>(dw.act);
+
+  const auto run_item = [&](int64_t item, float* slot) {
+    const int64_t image = item / parts, part = item % parts;
+    const int64_t first = OH * part / parts, last = OH * (part + 1) / parts;
+    const float* xi = x + image * channels * H * W;
+    float* buffers[2] = {slot, slot + in_floats};
+    float* dw_out = slot + 2 * in_floats;
+    int cur = 0;
+    int64_t held_lo = 0, held_hi = 0;  // the input rows in buffers[cur]
+    std::vector<int64_t> row_offsets(hidden);
+    for (int64_t o0 = first; o0 < last; o0 += band) {
+      const int64_t o1 = std::min(last, o0 + band);
+      const int64_t want_lo = o0 * s - pad, want_hi = (o1 - 1) * s - pad + span;
+      const int64_t r0 = std::max<int64_t>(want_lo, 0), r1 = std::min(want_hi, H);
+      const int64_t rows = r1 - r0;
+      float* buf = buffers[cur ^ 1];
+      int64_t fresh = r0;
+      if (r0 >= held_lo && r0 < held_hi) {  // rows the previous band holds
+        fresh = std::min(held_hi, r1);
+        const float* prev = buffers[cur];
+        for (int64_t c = 0; c < hidden; ++c) {
+          std::memcpy(buf + c * rows * W, prev + (c * (held_hi - held_lo) + r0 - held_lo) * W,
+                      sizeof(float) * (fresh - r0) * W);
+        }
+      }
+      if (fresh < r1 && expand_a != nullptr) {
+        const GemmConvEpilogue epilogue(EpilogueFor<float>(expand.act), buf, expand_bias, nullptr,
+                                        hidden, rows * W, expand.high);
+        fi::GemmCLayout c;
+        c.base = buf + (fresh - r0) * W;
+        c.ldc = rows * W;
+        c.seg_cols = (r1 - fresh) * W;
+        fi::PackedSgemm(hidden, c.seg_cols, channels, 1.0f, we, channels, false,
+                        fi::GemmMatrixB(xi + fresh * W, H * W, false), 0.0f, c, nullptr,
+                        expand.Plain() ? nullptr : &epilogue, expand_a);
+      } else if (fresh < r1) {
+        for (int64_t c = 0; c < hidden; ++c) {
+          std::memcpy(buf + (c * rows + fresh - r0) * W, xi + (c * H + fresh) * W,
+                      sizeof(float) * (r1 - fresh) * W);
+        }
+      }
+      ConvGeometry gb = g;
+      gb.batch = 1;
+      gb.h.in = rows;
+      gb.h.out = o1 - o0;
+      gb.h.pad_before = r0 - want_lo;
+      gb.h.pad_after = want_hi - r1;
+      gb.out_dims = make_ddim({1, hidden, o1 - o0, OW});
+      const int64_t plane = (o1 - o0) * OW;
+      for (int64_t c = 0; c < hidden; ++c) row_offsets[c] = c * plane;
+      const std::function<void(float*, int64_t)> finish = [&](float* p, int64_t i) {
+        dw_fn(p, nullptr, dw_bias != nullptr ? dw_bias + i % hidden : nullptr, dw.high, plane);
+      };
+      const funcs::DepthwiseEpilogue<float> dw_epilogue =
+          DepthwiseEpilogueFor(dw.act, dw_bias, false, dw.high, &finish);
+      funcs::DepthwiseConvForward<float>(nullptr, buf, wd, gb, dw_out,
+                                         dw.Plain() ? nullptr : &dw_epilogue);
+      fi::GemmCLayout c;
+      c.base = y + image * out_channels * OH * OW + o0 * OW;
+      c.ldc = OH * OW;
+      c.seg_cols = plane;
+      fi::PackedSgemm(out_channels, plane, hidden, 1.0f, wp, hidden, false,
+                      fi::GemmRowsB(dw_out, row_offsets.data()), 0.0f, c, nullptr,
+                      project_plain ? nullptr : &project_epilogue, &project_a);
+      cur ^= 1;
+      held_lo = r0;
+      held_hi = r1;
+    }
+  };
+  const auto run_slots = [&](int64_t begin, int64_t end) {
+    for (int64_t slot = begin; slot < end; ++slot) {
+      for (int64_t item = slot; item < items; item += slots) {
+        run_item(item, scratch_data + slot * slot_floats);
+      }
+    }
+  };
+  if (slots > 1) {
+    pool->ParallelFor(slots, 1, run_slots);
+  } else {
+    run_slots(0, 1);
+  }
+  return true;
+}
+
+}  // namespace
+
+template <typename T, typename Context>
+void FusedMbconvKernel(const Context& dev_ctx, const DenseTensor& input,
+                       const DenseTensor* expand_filter, const DenseTensor* expand_bias,
+                       const DenseTensor& depthwise_filter, const DenseTensor* depthwise_bias,
+                       const DenseTensor& project_filter, const DenseTensor* project_bias,
+                       const DenseTensor* residual, const std::vector<int>& strides,
+                       const std::vector<int>& paddings, const std::string& padding_algorithm,
+                       const std::vector<int>& dilations, const std::string& expand_activation,
+                       float expand_beta, const std::string& depthwise_activation,
+                       float depthwise_beta, const std::string& project_activation,
+                       float project_beta, DenseTensor* out) {
+  if constexpr (std::is_same_v<T, float>) {
+    const DDim& in = input.dims();
+    const DDim hidden_dims =
+        expand_filter != nullptr ? make_ddim({in[0], expand_filter->dims()[0], in[2], in[3]}) : in;
+    const ConvGeometry g = ComputeConvGeometry(
+        hidden_dims, depthwise_filter.dims(), strides, paddings, padding_algorithm, dilations,
+        static_cast<int>(depthwise_filter.dims()[0]), "NCHW");
+    PD_CHECK(residual == nullptr || residual->dims() == out->dims(), InvalidArgument,
+             "expected fused_mbconv's ResidualData to have the output's dims ", out->dims(),
+             ", but got ", residual != nullptr ? residual->dims() : DDim());
+    const MbconvStage expand{expand_filter, expand_bias, ParseConvAct(expand_activation),
+                             expand_beta};
+    const MbconvStage dw{&depthwise_filter, depthwise_bias, ParseConvAct(depthwise_activation),
+                         depthwise_beta};
+    const MbconvStage project{&project_filter, project_bias, ParseConvAct(project_activation),
+                              project_beta};
+    if (out->dims() == make_ddim({g.batch, project_filter.dims()[0], g.h.out, g.w.out}) &&
+        MbconvBands(dev_ctx, input, expand, dw, g, project, residual, out)) {
+      return;
+    }
+  }
+  MbconvUnfused<T>(dev_ctx, input, expand_filter, expand_bias, depthwise_filter, depthwise_bias,
+                   project_filter, project_bias, residual, strides, paddings, padding_algorithm,
+                   dilations, expand_activation, expand_beta, depthwise_activation, depthwise_beta,
+                   project_activation, project_beta, out);
+}
+
 }  // namespace phi
 
 PD_REGISTER_KERNEL(fused_conv2d, CPU, phi::FusedConv2dKernel, float, double);
+PD_REGISTER_KERNEL(fused_mbconv, CPU, phi::FusedMbconvKernel, float, double);
 
 PD_KERNEL_USES(fused_conv2d, conv2d);
+PD_KERNEL_USES(fused_mbconv, fused_conv2d);

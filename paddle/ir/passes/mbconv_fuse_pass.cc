@@ -1,0 +1,130 @@
+// mbconv_fuse_pass (inference): a mobile inverted-bottleneck block as
+// conv_elementwise_add_act_fuse_pass leaves it, [1x1 fused_conv2d (expand) ->] depthwise
+// fused_conv2d -> 1x1 fused_conv2d (project, with or without a residual), becomes one
+// fused_mbconv, whose float kernel computes the expanded and depthwise activations a band of
+// rows at a time in cache instead of writing them whole to memory and reading them back. Every
+// intermediate must be a temporary read only by the next convolution; where the expansion's
+// output is read elsewhere, the depthwise and project convolutions still fuse. Runs after
+// conv_elementwise_add_act_fuse_pass.
+#include "paddle/ir/pass.h"
+#include "paddle/ir/passes/fusion_util.h"
+#include "paddle/ir/passes/pass_util.h"
+
+namespace paddle {
+namespace ir {
+
+namespace {
+
+// A fused_conv2d in NCHW, without a residual unless `residual_ok`, whose Input and Output are
+// single variables and whose Filter is declared 4-D (its shape in *filter_shape).
+bool PlainFusedConv(const Graph& graph, const Node* op, bool residual_ok,
+                    std::vector<int64_t>* filter_shape) {
+  if (op == nullptr || op->Op()->Type() != "fused_conv2d") return false;
+  const framework::OpDesc& desc = *op->Op();
+  const std::string format = AttrOr<std::string>(desc, "data_format", "NCHW");
+  if (format != "NCHW" && format != "AnyLayout") return false;
+  if (!residual_ok && desc.HasInput("ResidualData") && !desc.Input("ResidualData").empty())
+    return false;
+  if (SingleInput(desc, "Input").empty() || SingleOutput(desc, "Output").empty()) return false;
+  *filter_shape = DeclaredShape(graph.VarNode(SingleInput(desc, "Filter")));
+  return filter_shape->size() == 4 && (*filter_shape)[0] > 0 && (*filter_shape)[1] > 0;
+}
+
+// A 1x1 convolution: one group, unit strides and dilations, no padding.
+bool Pointwise(const framework::OpDesc& desc, const std::vector<int64_t>& filter_shape) {
+  const auto all = [](const std::vector<int>& v, int value) {
+    for (int x : v) {
+      if (x != value) return false;
+    }
+    return true;
+  };
+  return filter_shape[2] == 1 && filter_shape[3] == 1 && AttrOr<int>(desc, "groups", 1) == 1 &&
+         all(AttrOr<std::vector<int>>(desc, "strides", {1, 1}), 1) &&
+         all(AttrOr<std::vector<int>>(desc, "dilations", {1, 1}), 1) &&
+         all(AttrOr<std::vector<int>>(desc, "paddings", {0, 0}), 0) &&
+         AttrOr<std::string>(desc, "padding_algorithm", "EXPLICIT") != "SAME";
+}
+
+void CopyInputIfAny(const framework::OpDesc& from, const std::string& slot, framework::OpDesc* to,
+                    const std::string& to_slot) {
+  const std::string name = from.HasInput(slot) ? SingleInput(from, slot) : "";
+  if (!name.empty()) to->SetInput(to_slot, {name});
+}
+
+class MbconvFusePass : public Pass {
+ public:
+  std::string Name() const override { return "mbconv_fuse_pass"; }
+
+  bool Apply(Graph* graph) override {
+    return FuseUntilNoneLeft(graph, [graph](Node* op) { return TryFuse(graph, op); });
+  }
+
+ private:
+  // `project` as the block's last convolution.
+  static bool TryFuse(Graph* graph, Node* project) {
+    std::vector<int64_t> project_shape, dw_shape, expand_shape;
+    if (!PlainFusedConv(*graph, project, true, &project_shape) ||
+        !Pointwise(*project->Op(), project_shape))
+      return false;
+    const int64_t hidden = project_shape[1];
+    const Node* dw_var = graph->VarNode(SingleInput(*project->Op(), "Input"));
+    Node* dw = dw_var != nullptr ? SoleWriter(dw_var) : nullptr;
+    if (!PlainFusedConv(*graph, dw, false, &dw_shape) || dw_shape[0] != hidden ||
+        dw_shape[1] != 1 || AttrOr<int>(*dw->Op(), "groups", 1) != hidden)
+      return false;
+    const Node* hidden_var = graph->VarNode(SingleInput(*dw->Op(), "Input"));
+    Node* expand = hidden_var != nullptr ? SoleWriter(hidden_var) : nullptr;
+    if (!PlainFusedConv(*graph, expand, false, &expand_shape) ||
+        !Pointwise(*expand->Op(), expand_shape) || expand_shape[0] != hidden)
+      expand = nullptr;
+    return Fuse(graph, expand, dw, project) ||
+           (expand != nullptr && Fuse(graph, nullptr, dw, project));
+  }
+
+  static bool Fuse(Graph* graph, Node* expand, Node* dw, Node* project) {
+    const framework::OpDesc& dw_desc = *dw->Op();
+    const framework::OpDesc& project_desc = *project->Op();
+    Fusion f;
+    framework::OpDesc& fused = f.fused;
+    fused.SetType("fused_mbconv");
+    if (expand != nullptr) {
+      const framework::OpDesc& e = *expand->Op();
+      f.ops.push_back(expand);
+      fused.SetInput("Input", {SingleInput(e, "Input")});
+      fused.SetInput("ExpandFilter", {SingleInput(e, "Filter")});
+      CopyInputIfAny(e, "Bias", &fused, "ExpandBias");
+      fused.SetAttr("expand_activation", AttrOr<std::string>(e, "fuse_activation", ""));
+      fused.SetAttr("expand_beta", AttrOr<float>(e, "fuse_beta", 0.0f));
+    } else {
+      fused.SetInput("Input", {SingleInput(dw_desc, "Input")});
+      fused.SetAttr("expand_activation", std::string());
+      fused.SetAttr("expand_beta", 0.0f);
+    }
+    f.ops.push_back(dw);
+    f.ops.push_back(project);
+    fused.SetInput("DepthwiseFilter", {SingleInput(dw_desc, "Filter")});
+    CopyInputIfAny(dw_desc, "Bias", &fused, "DepthwiseBias");
+    fused.SetInput("ProjectFilter", {SingleInput(project_desc, "Filter")});
+    CopyInputIfAny(project_desc, "Bias", &fused, "ProjectBias");
+    CopyInputIfAny(project_desc, "ResidualData", &fused, "ResidualData");
+    fused.SetOutput("Output", {SingleOutput(project_desc, "Output")});
+    for (const char* name : {"strides", "paddings", "padding_algorithm", "dilations"}) {
+      if (const framework::Attr* attr = dw_desc.FindAttr(name)) fused.SetAttr(*attr);
+    }
+    fused.SetAttr("depthwise_activation", AttrOr<std::string>(dw_desc, "fuse_activation", ""));
+    fused.SetAttr("depthwise_beta", AttrOr<float>(dw_desc, "fuse_beta", 0.0f));
+    fused.SetAttr("project_activation", AttrOr<std::string>(project_desc, "fuse_activation", ""));
+    fused.SetAttr("project_beta", AttrOr<float>(project_desc, "fuse_beta", 0.0f));
+    CopyCommonAttrs(project_desc, &fused);
+    if (!CanFuse(*graph, {f})) return false;
+    ApplyFusions(graph, {f});
+    return true;
+  }
+};
+
+}  // namespace
+
+PD_REGISTER_PASS(mbconv_fuse_pass, MbconvFusePass);
+
+}  // namespace ir
+}  // namespace paddle

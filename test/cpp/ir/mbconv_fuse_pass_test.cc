@@ -1,0 +1,124 @@
+// Tests of mbconv_fuse_pass: [1x1 fused_conv2d ->] depthwise fused_conv2d -> 1x1 fused_conv2d
+// becomes one fused_mbconv whose results equal the three convolutions' exactly, both where its
+// kernel computes the hidden activations in bands (large planes) and where it runs the three
+// convolutions whole (small ones); fetched intermediates and unsuitable convolutions stop it.
+#include <gtest/gtest.h>
+
+#include "paddle/framework/attribute.h"
+#include "test/cpp/ir/fusion_test_util.h"
+
+namespace paddle {
+namespace test {
+
+using framework::MakeAttr;
+
+namespace {
+
+constexpr char kPass[] = "mbconv_fuse_pass";
+
+struct BlockOptions {
+  int stride = 1;
+  bool residual = true;
+  std::string act = "relu6";
+  int64_t project_kernel = 1;
+};
+
+// x [N, 8, H, W] -> expand 1x1 (8 -> 24, bias, act) -> h -> depthwise 3x3 (24, bias, act,
+// stride) -> d -> project (24 -> 8, bias, + x when residual) -> out.
+framework::ProgramDesc BlockProgram(const BlockOptions& o) {
+  framework::ProgramDesc p;
+  ProgramBuilder b(&p);
+  b.Data("x", {-1, 8, -1, -1});
+  b.Param("fe", {24, 8, 1, 1});
+  b.Param("be", {24});
+  b.Param("fd", {24, 1, 3, 3});
+  b.Param("bd", {24});
+  b.Param("fp", {8, 24, o.project_kernel, o.project_kernel});
+  b.Param("bp", {8});
+  const auto act_attrs = [&](std::vector<framework::Attr> attrs) {
+    attrs.push_back(MakeAttr("fuse_activation", o.act));
+    attrs.push_back(MakeAttr("fuse_beta", 6.0f));
+    return attrs;
+  };
+  b.Op("fused_conv2d", {{"Input", {"x"}}, {"Filter", {"fe"}}, {"Bias", {"be"}}},
+       {{"Output", {"h"}}}, act_attrs({}));
+  b.Op("fused_conv2d", {{"Input", {"h"}}, {"Filter", {"fd"}}, {"Bias", {"bd"}}},
+       {{"Output", {"d"}}},
+       act_attrs({MakeAttr("groups", 24), MakeAttr("paddings", std::vector<int>{1, 1}),
+                  MakeAttr("strides", std::vector<int>{o.stride, o.stride})}));
+  std::map<std::string, std::vector<std::string>> project_in = {
+      {"Input", {"d"}}, {"Filter", {"fp"}}, {"Bias", {"bp"}}};
+  if (o.residual) project_in["ResidualData"] = {"x"};
+  b.Op("fused_conv2d", project_in, {{"Output", {"out"}}},
+       {MakeAttr("fuse_residual_connection", o.residual),
+        MakeAttr("paddings",
+                 std::vector<int>{static_cast<int>(o.project_kernel / 2),
+                                  static_cast<int>(o.project_kernel / 2)})});
+  return p;
+}
+
+// `after` computes `fetch` bit for bit as `before` does, on a 2 x 8 x size x size input.
+void ExpectExactlyTheSame(const framework::ProgramDesc& before,
+                          const framework::ProgramDesc& after, const std::string& fetch,
+                          int64_t size) {
+  framework::Scope params, s1, s2;
+  RandomParams(before, &params, 11);
+  CopyVars(params, &s1, PersistableNames(before));
+  CopyVars(params, &s2, PersistableNames(after));
+  const std::vector<std::pair<std::string, phi::DenseTensor>> feeds = {
+      {"x", RandomFloat({2, 8, size, size}, 12)}};
+  auto want = RunProgram(before, &s1, feeds, {fetch});
+  auto got = RunProgram(after, &s2, feeds, {fetch});
+  ExpectClose(got[0], want[0], 0.0f);
+}
+
+}  // namespace
+
+TEST(MbconvFusePass, BlocksBecomeOneOpWithTheSameBits) {
+  for (const std::string& act : {"relu6", "hard_swish", ""}) {
+    for (int stride : {1, 2}) {
+      BlockOptions o;
+      o.act = act, o.stride = stride, o.residual = stride == 1;
+      SCOPED_TRACE("act '" + act + "' stride " + std::to_string(stride));
+      framework::ProgramDesc p = BlockProgram(o);
+      PassRun run = RunPassTwice(p, kPass, {"out"});
+      EXPECT_TRUE(run.changed);
+      EXPECT_FALSE(run.changed_again);
+      ASSERT_EQ(OpTypes(*run.program), (std::vector<std::string>{"fused_mbconv"}));
+      const framework::OpDesc& fused = *run.program->Block(0).Op(0);
+      EXPECT_EQ(fused.Input("Input"), std::vector<std::string>{"x"});
+      EXPECT_EQ(fused.Input("ExpandFilter"), std::vector<std::string>{"fe"});
+      EXPECT_EQ(fused.Input("DepthwiseBias"), std::vector<std::string>{"bd"});
+      EXPECT_EQ(fused.HasInput("ResidualData"), o.residual);
+      EXPECT_EQ(fused.GetAttrAs<std::string>("depthwise_activation"), act);
+      EXPECT_EQ(fused.GetAttrAs<std::vector<int>>("strides"),
+                (std::vector<int>{stride, stride}));
+      // 24 x 110 x 110 hidden floats per image: the kernel's bands (with two threads, each
+      // image's bands on one); 24 x 9 x 9: the three convolutions whole.
+      ExpectExactlyTheSame(p, *run.program, "out", 110);
+      ExpectExactlyTheSame(p, *run.program, "out", 9);
+    }
+  }
+}
+
+TEST(MbconvFusePass, FetchedIntermediatesAndOtherConvolutionsStopIt) {
+  BlockOptions o;
+  framework::ProgramDesc p = BlockProgram(o);
+  // h fetched: the expansion stays, the depthwise and project convolutions fuse.
+  PassRun h_fetched = RunPassTwice(p, kPass, {"out", "h"});
+  ASSERT_EQ(OpTypes(*h_fetched.program),
+            (std::vector<std::string>{"fused_conv2d", "fused_mbconv"}));
+  EXPECT_FALSE(h_fetched.program->Block(0).Op(1)->HasInput("ExpandFilter"));
+  EXPECT_EQ(h_fetched.program->Block(0).Op(1)->Input("Input"), std::vector<std::string>{"h"});
+  ExpectExactlyTheSame(p, *h_fetched.program, "out", 110);
+  ExpectExactlyTheSame(p, *h_fetched.program, "out", 9);
+  // d fetched: nothing fuses.
+  EXPECT_FALSE(RunPassTwice(p, kPass, {"out", "d"}).changed);
+  // A 3x3 last convolution is no projection.
+  BlockOptions wide;
+  wide.project_kernel = 3;
+  EXPECT_FALSE(RunPassTwice(BlockProgram(wide), kPass, {"out"}).changed);
+}
+
+}  // namespace test
+}  // namespace paddle
