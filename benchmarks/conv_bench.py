@@ -10,7 +10,8 @@ prints its per-operator table (the share of time in depthwise_conv2d vs the othe
 --layers MODEL [--threads T] prints the time per run of each operator kind and input shapes
 (a layer, or the sum of a model's layers of that shape) from the runtime's profiler events,
 and, where onnxruntime imports (build/bench_venv/bin/python, made by side_by_side.sh), the
-same from ONNX Runtime's node profile of ../shared/fixtures/onnx/MODEL.onnx beside it:
+same from ONNX Runtime's node profile of ../shared/fixtures/onnx/MODEL.onnx (else
+build/peer_models/MODEL.onnx, made by benchmarks/peer_models.sh) beside it:
 
     PYTHONPATH=build/python build/bench_venv/bin/python benchmarks/conv_bench.py \
         --layers mobilenet_v2 --runs 30
@@ -91,7 +92,11 @@ def peer_layers(model, threads, runs):
     opts.inter_op_num_threads = 1
     opts.enable_profiling = True
     opts.profile_file_prefix = os.path.join(tempfile.mkdtemp(), "ort")
-    sess = ort.InferenceSession(os.path.join(FIXTURES, "..", "onnx", model + ".onnx"), opts,
+    onnx = os.path.join(FIXTURES, "..", "onnx", model + ".onnx")
+    if not os.path.exists(onnx):  # made by benchmarks/peer_models.sh
+        onnx = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "build",
+                            "peer_models", model + ".onnx")
+    sess = ort.InferenceSession(onnx, opts,
                                 providers=["CPUExecutionProvider"])
     name = sess.get_inputs()[0].name
     x = feed(model)

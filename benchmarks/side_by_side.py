@@ -10,7 +10,10 @@ What is compared:
 - inference: our `paddle.inference` Predictor on ../shared/fixtures/paddle_models/<model>
   beside ONNX Runtime (CPU provider, default graph optimisation) on
   ../shared/fixtures/onnx/<model>.onnx, the same model converted by paddle2onnx: resnet18 and
-  mobilenet_v2 at batch 2 (3x224x224), tiny_bert at batch 2 (32 token ids, vocabulary 1000).
+  mobilenet_v2 at batch 2 (3x224x224), tiny_bert at batch 2 (32 token ids, vocabulary 1000);
+  and, where benchmarks/peer_models.sh has made them (build/peer_models: PaddlePaddle and
+  paddle2onnx in a venv of their own), resnet50 (saved by PaddlePaddle, random weights) and
+  mobilenet_v3_small at batch 2.
   Both get the same random inputs (fixed seed); threads = Config.set_cpu_math_library_num_threads
   for ours, SessionOptions intra_op_num_threads (inter_op 1) for ONNX Runtime. The outputs are
   checked against each other: max |ours - peer| / max |peer|.
@@ -51,7 +54,25 @@ MODELS = {
     "resnet18": ("x", (2, 3, 224, 224), "float32", None),
     "mobilenet_v2": ("x", (2, 3, 224, 224), "float32", None),
     "tiny_bert": ("ids", (2, 32), "int64", 1000),  # embedding_0 is 1000 x 128
+    # Made by benchmarks/peer_models.sh into build/peer_models (skipped when absent):
+    "resnet50": ("x", (2, 3, 224, 224), "float32", None),
+    "mobilenet_v3_small": ("x", (2, 3, 224, 224), "float32", None),
 }
+PEER_MODELS = os.path.join(ROOT, "build", "peer_models")
+
+
+def model_files(model):
+    """(our model's path prefix, the ONNX file): the fixtures', else build/peer_models'; None
+    where either is missing."""
+    prefix = os.path.join(FIXTURES, "paddle_models", model)
+    if not os.path.exists(prefix + ".pdmodel"):
+        prefix = os.path.join(PEER_MODELS, model)
+    onnx = os.path.join(FIXTURES, "onnx", model + ".onnx")
+    if not os.path.exists(onnx):
+        onnx = os.path.join(PEER_MODELS, model + ".onnx")
+    if not os.path.exists(prefix + ".pdmodel") or not os.path.exists(onnx):
+        return None
+    return prefix, onnx
 TRAIN_BATCH = 64
 AGREE_STEPS = 5  # training steps whose losses are compared
 
@@ -92,7 +113,7 @@ def make_input(model):
 
 
 def bench_ours_inference(model, feed, threads, budget, runs):
-    prefix = os.path.join(FIXTURES, "paddle_models", model)
+    prefix = model_files(model)[0]
     cfg = paddle.inference.Config(prefix + ".pdmodel", prefix + ".pdiparams")
     cfg.disable_gpu()
     cfg.set_cpu_math_library_num_threads(threads)
@@ -108,7 +129,7 @@ def bench_ort_inference(ort, model, feed, threads, budget, runs):
     opts.intra_op_num_threads = threads
     opts.inter_op_num_threads = 1
     opts.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
-    sess = ort.InferenceSession(os.path.join(FIXTURES, "onnx", model + ".onnx"), opts,
+    sess = ort.InferenceSession(model_files(model)[1], opts,
                                 providers=["CPUExecutionProvider"])
     out_name = sess.get_outputs()[0].name
     out = sess.run([out_name], feed)[0]
@@ -246,6 +267,10 @@ def main():
               f"rel. diff {agree_s}", flush=True)
 
     for model in models:
+        if model_files(model) is None:
+            print(f"{model}: model files missing (bash benchmarks/peer_models.sh makes them); "
+                  "skipped")
+            continue
         name, x = make_input(model)
         feed = {name: x}
         case = f"{model} inference, batch {x.shape[0]} (vs ONNX Runtime)"
