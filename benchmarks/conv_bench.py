@@ -33,9 +33,18 @@ MODELS = ("mobilenet_v2", "mobilenet_v3_small", "resnet18")
 BATCH = 2
 
 
+PEER_MODELS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "build",
+                           "peer_models")  # made by benchmarks/peer_models.sh (resnet50)
+
+
+def model_prefix(model):
+    prefix = os.path.join(FIXTURES, model)
+    return prefix if os.path.exists(prefix + ".pdmodel") else os.path.join(PEER_MODELS, model)
+
+
 def make_predictor(model, threads):
     import paddle
-    prefix = os.path.join(FIXTURES, model)
+    prefix = model_prefix(model)
     cfg = paddle.inference.Config(prefix + ".pdmodel", prefix + ".pdiparams")
     cfg.disable_gpu()
     cfg.set_cpu_math_library_num_threads(threads)
@@ -43,6 +52,8 @@ def make_predictor(model, threads):
 
 
 def feed(model):
+    if not os.path.exists(os.path.join(FIXTURES, model + ".inputs.npz")):  # a peer model
+        return np.random.default_rng(2026).standard_normal((BATCH, 3, 224, 224)).astype("float32")
     inputs = np.load(os.path.join(FIXTURES, model + ".inputs.npz"))
     (x,) = inputs.values()
     assert x.shape[0] == BATCH, x.shape
@@ -138,7 +149,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--profile", choices=MODELS)
-    parser.add_argument("--layers", choices=MODELS + ("tiny_bert",))
+    parser.add_argument("--layers", choices=MODELS + ("tiny_bert", "resnet50"))
     parser.add_argument("--threads", type=int, default=1)
     args = parser.parse_args()
     if args.layers:
