@@ -89,6 +89,32 @@ def test_softmax():
     check_grad("softmax", {"X": x})
 
 
+def test_softmax_float32_vector_exp():
+    # Float rows run exp 8 lanes at a time (with AVX2); rows of 37 have a 5-entry tail. Against
+    # float64 from the same float32 differences x - max: within a few ulp where the result is
+    # a normal float; -inf gives exactly 0, a row dominated by one entry exactly 1, NaN stays.
+    rng = np.random.default_rng(5)
+    x = (rng.standard_normal((64, 37)) * 30).astype("float32")
+    x[3, 5] = -np.inf
+    x[4, :] = -1e30
+    x[4, 0] = 0
+    x[5, 7] = np.nan
+    got = run_op("softmax", {"X": x}, {"axis": -1}, {"Out": np.zeros_like(x)})["Out"]
+    d = (x - x.max(-1, keepdims=True)).astype(np.float64)  # float32 differences (row 5: NaN)
+    e = np.exp(d)
+    want = e / e.sum(-1, keepdims=True)
+    normal = want > 1e-30
+    np.testing.assert_allclose(got[normal], want[normal], rtol=1e-6)
+    assert got[3, 5] == 0.0 and got[4, 0] == 1.0 and np.all(got[4, 1:] == 0.0)
+    assert np.all(np.isnan(got[5]))
+    # e^v over the whole normal range, through rows [v, 0]: e^v / (1 + e^v).
+    v = np.linspace(-87, 0, 20001).astype("float32")
+    pairs = np.stack([v, np.zeros_like(v)], 1)
+    got = run_op("softmax", {"X": pairs}, {"axis": -1}, {"Out": np.zeros_like(pairs)})["Out"]
+    ev = np.exp(v.astype(np.float64))
+    np.testing.assert_allclose(got[:, 0], ev / (1 + ev), rtol=4e-7)
+
+
 def test_reductions():
     x = rand(2, 3, 4)
     check_output("mean", {"X": x}, {"Out": np.array(x.mean())})
