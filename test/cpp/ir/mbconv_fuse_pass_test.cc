@@ -75,7 +75,8 @@ void ExpectExactlyTheSame(const framework::ProgramDesc& before,
 }  // namespace
 
 TEST(MbconvFusePass, BlocksBecomeOneOpWithTheSameBits) {
-  for (const std::string& act : {"relu6", "hard_swish", ""}) {
+  for (const char* act_name : {"relu6", "hard_swish", ""}) {
+    const std::string act = act_name;
     for (int stride : {1, 2}) {
       BlockOptions o;
       o.act = act, o.stride = stride, o.residual = stride == 1;
