@@ -526,6 +526,19 @@ def test_fused_mbconv_bad_shapes_name_the_input():
     bad = dict(inputs, DepthwiseFilter=rand(40, 2, 3, 3, dtype="float32"))
     with pytest.raises(ValueError, match="DepthwiseFilter"):
         run_op("fused_mbconv", bad, attrs, {"Output": np.zeros(out_shape, "float32")})
+    bad = dict(inputs, ExpandBias=rand(39, dtype="float32"))
+    with pytest.raises(ValueError, match=r"fused_mbconv's ExpandBias to have dims \[40\]"):
+        run_op("fused_mbconv", bad, attrs, {"Output": np.zeros(out_shape, "float32")})
+    bad = dict(inputs, ResidualData=rand(1, 8, 5, 6, dtype="float32"))
+    with pytest.raises(ValueError, match="fused_mbconv's ResidualData to have the output's dims"):
+        run_op("fused_mbconv", bad, attrs, {"Output": np.zeros(out_shape, "float32")})
+    with pytest.raises(ValueError, match="fused_mbconv's depthwise_activation to be one of"):
+        run_op("fused_mbconv", inputs, dict(attrs, depthwise_activation="gelu"),
+               {"Output": np.zeros(out_shape, "float32")})
+    no_expand = {k: v for k, v in inputs.items() if not k.startswith("Expand")}
+    no_expand["Input"] = rand(1, 40, 6, 6, dtype="float32")
+    with pytest.raises(ValueError, match="expand_activation to be absent without ExpandFilter"):
+        run_op("fused_mbconv", no_expand, attrs, {"Output": np.zeros(out_shape, "float32")})
 
 
 def test_mobilenet_v2_predictor_fuses_its_blocks():

@@ -23,8 +23,7 @@ bool PlainFusedConv(const Graph& graph, const Node* op, bool residual_ok,
   const framework::OpDesc& desc = *op->Op();
   const std::string format = AttrOr<std::string>(desc, "data_format", "NCHW");
   if (format != "NCHW" && format != "AnyLayout") return false;
-  if (!residual_ok && desc.HasInput("ResidualData") && !desc.Input("ResidualData").empty())
-    return false;
+  if (!residual_ok && !desc.Input("ResidualData").empty()) return false;
   if (SingleInput(desc, "Input").empty() || SingleOutput(desc, "Output").empty()) return false;
   *filter_shape = DeclaredShape(graph.VarNode(SingleInput(desc, "Filter")));
   return filter_shape->size() == 4 && (*filter_shape)[0] > 0 && (*filter_shape)[1] > 0;
@@ -47,7 +46,7 @@ bool Pointwise(const framework::OpDesc& desc, const std::vector<int64_t>& filter
 
 void CopyInputIfAny(const framework::OpDesc& from, const std::string& slot, framework::OpDesc* to,
                     const std::string& to_slot) {
-  const std::string name = from.HasInput(slot) ? SingleInput(from, slot) : "";
+  const std::string name = SingleInput(from, slot);
   if (!name.empty()) to->SetInput(to_slot, {name});
 }
 

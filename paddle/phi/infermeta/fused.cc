@@ -16,6 +16,35 @@ void CheckSameDtype(const MetaTensor& a, const MetaTensor& b, const char* op, co
            a.dtype(), " and ", b.dtype());
 }
 
+// The activations fused_conv2d (and fused_mbconv per stage) fuse: "", identity, relu, relu6,
+// hard_swish.
+void CheckConvActivation(const std::string& act, const char* op, const char* attr) {
+  PD_CHECK(
+      act.empty() || act == "identity" || act == "relu" || act == "relu6" || act == "hard_swish",
+      InvalidArgument, "expected ", op, "'s ", attr,
+      " to be one of \"\", identity, relu, relu6, hard_swish, but got '", act, "'");
+}
+
+// bias, when given, holds one value per channel: dims [channels].
+void CheckChannelBias(const MetaTensor& bias, int64_t channels, const char* op, const char* name) {
+  if (!bias) return;
+  const DDim& b = bias.dims();
+  PD_CHECK(b.size() == 1 && funcs::ExtentsCompatible(b[0], channels), InvalidArgument, "expected ",
+           op, "'s ", name, " to have dims [", channels, "], but got ", b);
+}
+
+// residual, when given, has the output's dims and the input's dtype.
+void CheckResidual(const MetaTensor& residual, const DDim& out_dims, DataType dtype,
+                   const char* op) {
+  if (!residual) return;
+  const DDim& r = residual.dims();
+  bool same = r.size() == out_dims.size();
+  for (int i = 0; same && i < r.size(); ++i) same = funcs::ExtentsCompatible(r[i], out_dims[i]);
+  PD_CHECK(same && residual.dtype() == dtype, InvalidArgument, "expected ", op,
+           "'s ResidualData to have the output's dims ", out_dims, " and dtype ", dtype,
+           ", but got ", r, " ", residual.dtype());
+}
+
 void SetMeta(MetaTensor* out, const DDim& dims, DataType dtype, DataLayout layout) {
   if (out == nullptr || !*out) return;
   out->set_dims(dims);
@@ -167,37 +196,19 @@ void FusedConv2dInferMeta(const MetaTensor& input, const MetaTensor& filter, con
                           const std::vector<int>& dilations, int groups,
                           const std::string& data_format, const std::string& fuse_activation,
                           bool fuse_residual_connection, MetaTensor* out) {
-  PD_CHECK(fuse_activation.empty() || fuse_activation == "identity" || fuse_activation == "relu" ||
-               fuse_activation == "relu6" || fuse_activation == "hard_swish",
-           InvalidArgument,
-           "expected fused_conv2d's fuse_activation to be one of \"\", identity, relu, relu6, "
-           "hard_swish, "
-           "but got '",
-           fuse_activation, "'");
+  CheckConvActivation(fuse_activation, "fused_conv2d", "fuse_activation");
   ConvInferMeta(input, filter, strides, paddings, padding_algorithm, dilations, groups, data_format,
                 out);
   const DDim& od = out->dims();
   const bool channels_last = data_format == "NHWC";
   const int64_t channels = od[channels_last ? od.size() - 1 : 1];
-  if (bias) {
-    const DDim& b = bias.dims();
-    PD_CHECK(b.size() == 1 && funcs::ExtentsCompatible(b[0], channels), InvalidArgument,
-             "expected fused_conv2d's Bias to have dims [", channels,
-             "] (the output channels), but got ", b);
-  }
+  CheckChannelBias(bias, channels, "fused_conv2d", "Bias");
   PD_CHECK(static_cast<bool>(residual) == fuse_residual_connection, InvalidArgument,
            "expected fused_conv2d's ResidualData to be given exactly when "
            "fuse_residual_connection is true, but fuse_residual_connection is ",
            fuse_residual_connection ? "true" : "false", " and ResidualData is ",
            residual ? "given" : "absent");
-  if (residual) {
-    const DDim& r = residual.dims();
-    bool same = r.size() == od.size();
-    for (int i = 0; same && i < r.size(); ++i) same = funcs::ExtentsCompatible(r[i], od[i]);
-    PD_CHECK(same && residual.dtype() == input.dtype(), InvalidArgument,
-             "expected fused_conv2d's ResidualData to have the output's dims ", od, " and dtype ",
-             input.dtype(), ", but got ", r, " ", residual.dtype());
-  }
+  CheckResidual(residual, od, input.dtype(), "fused_conv2d");
 }
 
 void FusedMbconvInferMeta(const MetaTensor& input, const MetaTensor& expand_filter,
@@ -222,6 +233,11 @@ void FusedMbconvInferMeta(const MetaTensor& input, const MetaTensor& expand_filt
              InvalidArgument, "expected fused_mbconv's ", name, " to be [out_channels, ",
              in_channels, ", 1, 1], but got ", f);
   };
+  CheckConvActivation(expand_activation, "fused_mbconv", "expand_activation");
+  CheckConvActivation(depthwise_activation, "fused_mbconv", "depthwise_activation");
+  CheckConvActivation(project_activation, "fused_mbconv", "project_activation");
+  CheckChannelBias(expand_bias, hidden_channels, "fused_mbconv", "ExpandBias");
+  CheckChannelBias(depthwise_bias, hidden_channels, "fused_mbconv", "DepthwiseBias");
   const std::vector<int> unit = {1, 1}, no_pad = {0, 0};
   DenseTensor hidden_meta, dw_meta;
   MetaTensor hidden(&hidden_meta), dw_out(&dw_meta);
@@ -233,8 +249,11 @@ void FusedMbconvInferMeta(const MetaTensor& input, const MetaTensor& expand_filt
     FusedConv2dInferMeta(input, expand_filter, expand_bias, MetaTensor(), unit, no_pad, "EXPLICIT",
                          unit, 1, "NCHW", expand_activation, false, &hidden);
   } else {
-    PD_CHECK(!expand_bias, InvalidArgument,
-             "expected fused_mbconv's ExpandBias to be absent without ExpandFilter");
+    PD_CHECK(!expand_bias && (expand_activation.empty() || expand_activation == "identity"),
+             InvalidArgument,
+             "expected fused_mbconv's ExpandBias and expand_activation to be absent without "
+             "ExpandFilter, but got ExpandBias ",
+             expand_bias ? "given" : "absent", " and expand_activation '", expand_activation, "'");
     PD_CHECK(funcs::ExtentsCompatible(in[1], hidden_channels), InvalidArgument,
              "expected fused_mbconv's Input to have ", hidden_channels,
              " channels (DepthwiseFilter's) without ExpandFilter, but got dims ", in);
@@ -245,8 +264,10 @@ void FusedMbconvInferMeta(const MetaTensor& input, const MetaTensor& expand_filt
                        padding_algorithm, dilations, static_cast<int>(hidden_channels), "NCHW",
                        depthwise_activation, false, &dw_out);
   check_pointwise(project_filter, hidden_channels, "ProjectFilter");
-  FusedConv2dInferMeta(dw_out, project_filter, project_bias, residual, unit, no_pad, "EXPLICIT",
-                       unit, 1, "NCHW", project_activation, static_cast<bool>(residual), out);
+  CheckChannelBias(project_bias, project_filter.dims()[0], "fused_mbconv", "ProjectBias");
+  FusedConv2dInferMeta(dw_out, project_filter, project_bias, MetaTensor(), unit, no_pad, "EXPLICIT",
+                       unit, 1, "NCHW", project_activation, false, out);
+  CheckResidual(residual, out->dims(), input.dtype(), "fused_mbconv");
 }
 
 }  // namespace phi
