@@ -122,6 +122,15 @@ CASES = [
     ((2, 2, 13, 5), 1, (3, 3), {"strides": [2, 2], "paddings": [1, 1]}),
     ((2, 2, 10, 43), 1, (3, 3), {"paddings": [1, 1]}),
     ((2, 2, 9, 21), 1, (5, 5), {"paddings": [2, 2]}),
+    # Planes of at most 16 output columns (float, AVX2): copied into a zero-bordered scratch
+    # plane first, then strips of 8 columns in blocks of up to 8 rows and a rest.
+    ((2, 3, 14, 14), 1, (5, 5), {"paddings": [2, 2]}),  # MobileNetV3's 14 x 14 planes
+    ((2, 3, 7, 7), 1, (5, 5), {"paddings": [2, 2]}),
+    ((2, 3, 14, 14), 1, (5, 5), {"strides": [2, 2], "paddings": [2, 2]}),
+    ((1, 2, 19, 16), 1, (3, 3), {"paddings": [1, 1]}),  # two whole strips, 8 + 8 + 3 rows
+    ((1, 2, 17, 9), 2, (3, 3), {"strides": [2, 2], "paddings": [1, 1]}),
+    ((1, 2, 6, 12), 1, (5, 5), {"paddings": [1, 2, 3, 0]}),  # uneven, wide on the left
+    ((1, 2, 10, 33), 1, (5, 5), {"strides": [2, 2], "paddings": [1, 1]}),  # 17 -> 15 columns
 ]
 
 

@@ -412,17 +412,23 @@ def test_fused_conv2d_float_equals_conv_then_epilogue(act, threads, shape):
                                                     act, 6.0))
 
 
-@pytest.mark.parametrize("stride,size", [(1, 7), (2, 14), (1, 20), (1, 40), (2, 80)])
+@pytest.mark.parametrize("stride,size,kernel", [
+    (1, 7, 3), (2, 14, 3), (1, 20, 3), (1, 40, 3), (2, 80, 3),
+    # 5 x 5 windows, and planes of 9-16 columns (two strips, a partial one), whose rows come in
+    # a block of 8 and a rest.
+    (1, 7, 5), (1, 14, 5), (2, 14, 5), (2, 28, 5), (1, 11, 3), (1, 16, 5), (1, 40, 5)])
 @pytest.mark.parametrize("act", ["", "relu", "relu6", "hard_swish"])
 @pytest.mark.parametrize("with_bias,with_residual", [(True, False), (False, False), (True, True)])
-def test_fused_depthwise_conv2d_equals_conv_then_epilogue(act, stride, size, with_bias,
+def test_fused_depthwise_conv2d_equals_conv_then_epilogue(act, stride, size, kernel, with_bias,
                                                           with_residual):
-    # A depthwise fused_conv2d adds the bias and applies relu / relu6 in the kernel's registers
-    # before it stores (the others after each plane): the bits of depthwise conv2d followed by
-    # the separate ops.
+    # A depthwise fused_conv2d adds the bias and applies the activation in the kernel's
+    # registers before it stores (with a residual, after each plane): the bits of depthwise
+    # conv2d followed by the separate ops.
     channels = 24
-    x, w = rand(2, channels, size, size, dtype="float32"), rand(channels, 1, 3, 3, dtype="float32")
-    attrs = {"paddings": [1, 1], "strides": [stride, stride], "groups": channels}
+    x = rand(2, channels, size, size, dtype="float32")
+    w = rand(channels, 1, kernel, kernel, dtype="float32")
+    pad = kernel // 2
+    attrs = {"paddings": [pad, pad], "strides": [stride, stride], "groups": channels}
     out_size = (size - 1) // stride + 1
     shape = (2, channels, out_size, out_size)
     conv = run_op("conv2d", {"Input": x, "Filter": w}, attrs,

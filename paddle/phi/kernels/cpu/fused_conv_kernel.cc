@@ -25,8 +25,7 @@ template <typename T, ConvAct kAct>
 inline __attribute__((always_inline)) T Activate(T v, T high) {
   if constexpr (kAct == ConvAct::kRelu) return v < T(0) ? T(0) : v;
   if constexpr (kAct == ConvAct::kRelu6) return funcs::Clamp(v, T(0), high);
-  // hard_swish with PaddlePaddle's defaults (threshold 6, scale 6, offset 3), as its kernel.
-  if constexpr (kAct == ConvAct::kHardSwish) return v * funcs::Clamp(v + T(3), T(0), T(6)) / T(6);
+  if constexpr (kAct == ConvAct::kHardSwish) return funcs::HardSwish(v);
   return v;
 }
 
@@ -158,16 +157,18 @@ class GemmConvEpilogue : public funcs::internal::GemmEpilogue {
   float high_;
 };
 
-// The depthwise kernel's epilogue: the bias and relu / relu6 (Activate's formulas, as Clamps)
-// in the kernel's stores where there is no residual, else `finish` on each plane.
+// The depthwise kernel's epilogue: the bias and the activation (Activate's formulas: relu /
+// relu6 as Clamps) in the kernel's stores where there is no residual, else `finish` on each
+// plane.
 template <typename T>
 funcs::DepthwiseEpilogue<T> DepthwiseEpilogueFor(ConvAct act, const T* bias, bool residual, T high,
                                                  const std::function<void(T*, int64_t)>* finish) {
   funcs::DepthwiseEpilogue<T> epilogue;
-  if (!residual && (act == ConvAct::kNone || act == ConvAct::kRelu || act == ConvAct::kRelu6)) {
+  if (!residual) {
     epilogue.bias = bias;
-    if (act != ConvAct::kNone) epilogue.low = T(0);
+    if (act == ConvAct::kRelu || act == ConvAct::kRelu6) epilogue.low = T(0);
     if (act == ConvAct::kRelu6) epilogue.high = high;
+    epilogue.hard_swish = act == ConvAct::kHardSwish;
   } else {
     epilogue.finish = finish;
   }

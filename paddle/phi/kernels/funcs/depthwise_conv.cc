@@ -77,10 +77,12 @@ struct Simd {
 };
 
 // out = Clamp(out + bias, low, high) for every output of a plane (the bias only when has_bias:
-// adding 0 would turn a -0 into +0); low / high may be -inf / +inf.
+// adding 0 would turn a -0 into +0; low / high may be -inf / +inf), then HardSwish(out) where
+// hard_swish.
 template <typename T>
 struct PlaneBiasClamp {
   bool has_bias = false;
+  bool hard_swish = false;
   T bias = T(0);
   T low = -std::numeric_limits<T>::infinity();
   T high = std::numeric_limits<T>::infinity();
@@ -224,6 +226,31 @@ __attribute__((target("avx2"))) inline __m256i LanesWithin(int64_t start, int64_
                                        _mm256_set1_epi32(static_cast<int32_t>(start)));
   return _mm256_and_si256(_mm256_cmpgt_epi32(col, _mm256_set1_epi32(-1)),
                           _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int32_t>(limit)), col));
+}
+
+// PlaneBiasClamp's bias and clamp on 8 sums, as DirectRowsAvx2's epilogue computes them.
+__attribute__((target("avx2"), always_inline)) inline __m256 BiasClampLanes(__m256 v, bool has_bias,
+                                                                            float bias, float low,
+                                                                            float high) {
+  if (has_bias) v = _mm256_add_ps(v, _mm256_set1_ps(bias));
+  return _mm256_min_ps(_mm256_set1_ps(high), _mm256_max_ps(_mm256_set1_ps(low), v));
+}
+
+// funcs::HardSwish on 8 lanes, in its order (a product, then a quotient: no FMA).
+__attribute__((target("avx2"), always_inline)) inline __m256 HardSwishLanes(__m256 v) {
+  const __m256 six = _mm256_set1_ps(6.0f);
+  const __m256 gate = _mm256_min_ps(
+      six, _mm256_max_ps(_mm256_setzero_ps(), _mm256_add_ps(v, _mm256_set1_ps(3.0f))));
+  return _mm256_div_ps(_mm256_mul_ps(v, gate), six);
+}
+
+// funcs::HardSwish over a plane the direct kernel wrote (its loops keep the weights in
+// registers, which the activation's constants would push out).
+__attribute__((target("avx2"))) void HardSwishPlaneAvx2(float* out, int64_t count) {
+  int64_t i = 0;
+  for (; i + 8 <= count; i += 8)
+    _mm256_storeu_ps(out + i, HardSwishLanes(_mm256_loadu_ps(out + i)));
+  for (; i < count; ++i) out[i] = HardSwish(out[i]);
 }
 
 template <bool kInside>
@@ -382,8 +409,8 @@ __attribute__((target("avx2,fma"), noinline)) void StripColumnAvx2(
 // for a loop of its own). The taps and the epilogue of DirectRowsAvx2, in its order.
 template <int K, int S, int R>
 __attribute__((target("avx2,fma"), noinline)) void InteriorRowsAvx2(
-    const float* in, const ConvPlane& p, const float* w, int64_t oh0, int64_t ow_lo,
-    int64_t ow_hi, const PlaneBiasClamp<float>& e, float* out) {
+    const float* in, const ConvPlane& p, const float* w, int64_t oh0, int64_t ow_lo, int64_t ow_hi,
+    const PlaneBiasClamp<float>& e, float* out) {
   __m256 wv[K * K];
   BroadcastWeights<K>(w, wv);
   const int64_t in_w = p.in_w, out_w = p.out_w;
@@ -497,6 +524,197 @@ DirectPlaneFn PickDirectPlane(const ConvPlane& p) {
   }
   return nullptr;
 }
+
+// Small planes (float, AVX2; output rows of at most 16 columns: the 14 x 14 and 7 x 7 planes of
+// late layers). There the direct kernel above spends more on its masked loads, the rows left
+// over from its blocks of four (each rereading K input rows) and the masked store at the
+// plane's end than on the sums. Here each plane is first copied into a scratch plane whose zero
+// border is written once per call (every plane overwrites only the interior, at the same
+// places), so that every load is a plain one; at stride 2 each scratch row holds the padded
+// row's even columns, then its odd ones, so that no tap needs a shuffle. Each strip of 8 output
+// columns is then summed in blocks of up to 8 rows, kernel row by kernel row with that row's K
+// weights in registers. The taps are added in the plane kernels' order, from zero, so the
+// results are the direct kernel's to the bit.
+struct CopiedPlaneLayout {
+  int64_t rows = 0;   // scratch rows: the padded rows the windows reach, from pad_top above
+  int64_t phase = 0;  // floats per phase of a scratch row (the whole row at stride 1)
+  int64_t ld = 0;     // scratch row length: stride * phase
+  int64_t strips = 0;
+};
+
+CopiedPlaneLayout MakeCopiedPlaneLayout(const ConvPlane& p) {
+  const int64_t s = p.stride_w;
+  CopiedPlaneLayout l;
+  l.strips = (p.out_w + 7) / 8;
+  l.rows = (p.out_h - 1) * p.stride_h + p.kernel_h;
+  // The loads reach phase index strips * 8 + (K - 1) / s; the row copy writes whole vectors of
+  // 8 (stride 1) or 16 (stride 2, 8 a phase) input columns from padded column pad_left.
+  const int64_t loads = l.strips * 8 + (p.kernel_w - 1) / s;
+  const int64_t copies =
+      s == 1 ? p.pad_left + (p.in_w + 7) / 8 * 8 : (p.pad_left + 1) / 2 + (p.in_w + 15) / 16 * 8;
+  l.phase = std::max(loads, copies);
+  l.ld = s * l.phase;
+  return l;
+}
+
+// The plane `in` copied into the interior of the scratch plane (whose border is zero): padded
+// column c = pad_left + iw at phase c % S, index c / S.
+template <int S>
+__attribute__((target("avx2"))) void CopyPlane(const float* in, const ConvPlane& p,
+                                               const CopiedPlaneLayout& l, float* scratch) {
+  const int64_t ih_end = std::min(p.in_h, l.rows - p.pad_top);
+  if constexpr (S == 1) {
+    const int64_t whole = p.in_w / 8 * 8;
+    const __m256i tail = LanesWithin(0, p.in_w - whole);
+    for (int64_t ih = 0; ih < ih_end; ++ih) {
+      const float* src = in + ih * p.in_w;
+      float* dst = scratch + (ih + p.pad_top) * l.ld + p.pad_left;
+      for (int64_t c = 0; c < whole; c += 8) _mm256_storeu_ps(dst + c, _mm256_loadu_ps(src + c));
+      if (whole < p.in_w) _mm256_storeu_ps(dst + whole, _mm256_maskload_ps(src + whole, tail));
+    }
+  } else {
+    // Input columns iw0 + 2t (even) land at phase pad_left % 2, index (pad_left + iw0) / 2 + t;
+    // columns iw0 + 2t + 1 at the other phase, index (pad_left + iw0 + 1) / 2 + t.
+    const int64_t even_at = (p.pad_left % 2) * l.phase + p.pad_left / 2;
+    const int64_t odd_at = ((p.pad_left + 1) % 2) * l.phase + (p.pad_left + 1) / 2;
+    const int64_t whole = p.in_w / 16 * 16;
+    const __m256i tail_a = LanesWithin(0, p.in_w - whole);
+    const __m256i tail_b = LanesWithin(8, p.in_w - whole);
+    for (int64_t ih = 0; ih < ih_end; ++ih) {
+      const float* src = in + ih * p.in_w;
+      float* dst = scratch + (ih + p.pad_top) * l.ld;
+      for (int64_t c = 0; c < whole; c += 16) {
+        const __m256 a = _mm256_loadu_ps(src + c), b = _mm256_loadu_ps(src + c + 8);
+        _mm256_storeu_ps(dst + even_at + c / 2, EveryOtherLane<false>(a, b));
+        _mm256_storeu_ps(dst + odd_at + c / 2, EveryOtherLane<true>(a, b));
+      }
+      if (whole < p.in_w) {
+        const __m256 a = _mm256_maskload_ps(src + whole, tail_a);
+        const __m256 b = _mm256_maskload_ps(src + whole + 8, tail_b);
+        _mm256_storeu_ps(dst + even_at + whole / 2, EveryOtherLane<false>(a, b));
+        _mm256_storeu_ps(dst + odd_at + whole / 2, EveryOtherLane<true>(a, b));
+      }
+    }
+  }
+}
+
+// R output rows from oh0 of the strip from column ow0 (stride S both ways), read from the
+// scratch plane: tap kw of output column ow reads phase kw % S, index ow + kw / S.
+template <int K, int S, int R>
+__attribute__((target("avx2,fma"), always_inline)) inline void CopiedRowsAvx2(
+    const float* scratch, const CopiedPlaneLayout& l, const ConvPlane& p, const float* w,
+    int64_t oh0, int64_t ow0, const PlaneBiasClamp<float>& e, float* out) {
+  __m256 sum[R];
+#pragma GCC unroll 8
+  for (int j = 0; j < R; ++j) sum[j] = _mm256_setzero_ps();
+  const int64_t ld = l.ld, phase = l.phase;
+  const float* base = scratch + oh0 * S * ld + ow0;
+#pragma GCC unroll 5
+  for (int kh = 0; kh < K; ++kh) {
+    __m256 wv[K];
+#pragma GCC unroll 5
+    for (int kw = 0; kw < K; ++kw) wv[kw] = _mm256_set1_ps(w[kh * K + kw]);
+#pragma GCC unroll 8
+    for (int j = 0; j < R; ++j) {
+      const float* row = base + (j * S + kh) * ld;
+#pragma GCC unroll 5
+      for (int kw = 0; kw < K; ++kw) {
+        const __m256 tap = _mm256_loadu_ps(row + (kw % S) * phase + kw / S);
+        sum[j] = _mm256_fmadd_ps(wv[kw], tap, sum[j]);
+      }
+    }
+  }
+#pragma GCC unroll 8
+  for (int j = 0; j < R; ++j) {
+    sum[j] = BiasClampLanes(sum[j], e.has_bias, e.bias, e.low, e.high);
+    if (e.hard_swish) sum[j] = HardSwishLanes(sum[j]);
+    float* dst = out + (oh0 + j) * p.out_w + ow0;
+    // As in DirectRowsAvx2, a partial strip's lanes past its row land in later rows' columns,
+    // written after it; only the plane's last floats are stored piece by piece.
+    const int64_t room = (p.out_h - oh0 - j) * p.out_w - ow0;
+    if (room >= 8) {
+      _mm256_storeu_ps(dst, sum[j]);
+      continue;
+    }
+    __m128 v = _mm256_castps256_ps128(sum[j]);
+    int64_t n = room;
+    if (n >= 4) {
+      _mm_storeu_ps(dst, v);
+      v = _mm256_extractf128_ps(sum[j], 1);
+      dst += 4;
+      n -= 4;
+    }
+    if (n >= 2) {
+      _mm_storel_pi(reinterpret_cast<__m64*>(dst), v);
+      v = _mm_movehl_ps(v, v);
+      dst += 2;
+      n -= 2;
+    }
+    if (n == 1) _mm_store_ss(dst, v);
+  }
+}
+
+// All rows of the strip from column ow0: blocks of 8, then the rest in one block.
+template <int K, int S>
+__attribute__((target("avx2,fma"), noinline)) void CopiedStripAvx2(
+    const float* scratch, const CopiedPlaneLayout& l, const ConvPlane& p, const float* w,
+    int64_t ow0, const PlaneBiasClamp<float>& e, float* out) {
+  constexpr int R = 8;
+  int64_t oh = 0;
+  for (; oh + R <= p.out_h; oh += R) CopiedRowsAvx2<K, S, R>(scratch, l, p, w, oh, ow0, e, out);
+  switch (p.out_h - oh) {
+#define DW_COPIED_REST(n)                                       \
+  case n:                                                       \
+    CopiedRowsAvx2<K, S, n>(scratch, l, p, w, oh, ow0, e, out); \
+    break;
+    DW_COPIED_REST(1)
+    DW_COPIED_REST(2)
+    DW_COPIED_REST(3)
+    DW_COPIED_REST(4)
+    DW_COPIED_REST(5)
+    DW_COPIED_REST(6)
+    DW_COPIED_REST(7)
+#undef DW_COPIED_REST
+    default:
+      break;
+  }
+}
+
+template <int K, int S>
+__attribute__((target("avx2,fma"))) void CopiedPlaneAvx2(const float* in, const ConvPlane& p,
+                                                         const float* w,
+                                                         const PlaneBiasClamp<float>& e,
+                                                         const CopiedPlaneLayout& l, float* scratch,
+                                                         float* out) {
+  CopyPlane<S>(in, p, l, scratch);
+  // Strips from the right, so that a partial strip's spill is overwritten by strip 0.
+  for (int64_t ow0 = (l.strips - 1) * 8; ow0 >= 0; ow0 -= 8) {
+    CopiedStripAvx2<K, S>(scratch, l, p, w, ow0, e, out);
+  }
+}
+
+using CopiedPlaneFn = void (*)(const float*, const ConvPlane&, const float*,
+                               const PlaneBiasClamp<float>&, const CopiedPlaneLayout&, float*,
+                               float*);
+
+// The small-plane kernel for p, or null where it does not apply.
+CopiedPlaneFn PickCopiedPlane(const ConvPlane& p) {
+  if (!HasAvx2() || p.dilation_h != 1 || p.dilation_w != 1 || p.kernel_h != p.kernel_w ||
+      p.stride_h != p.stride_w || p.out_h <= 0 || p.out_w <= 0 || p.out_w > 16 || p.pad_top < 0 ||
+      p.pad_left < 0) {
+    return nullptr;
+  }
+  if (p.kernel_h == 3) {
+    if (p.stride_w == 1) return CopiedPlaneAvx2<3, 1>;
+    if (p.stride_w == 2) return CopiedPlaneAvx2<3, 2>;
+  }
+  if (p.kernel_h == 5) {
+    if (p.stride_w == 1) return CopiedPlaneAvx2<5, 1>;
+    if (p.stride_w == 2) return CopiedPlaneAvx2<5, 2>;
+  }
+  return nullptr;
+}
+
 #endif
 
 // Any kernel: accumulate tap by tap over each output row.
@@ -545,7 +763,9 @@ void ForwardPlane(const T* in, const T* w, const ConvPlane& p, const PaddedLayou
 #ifdef DW_HAS_AVX2_PATH
   if constexpr (std::is_same_v<T, float> && !kAccumulate) {
     if (const DirectPlaneFn direct = PickDirectPlane(p)) {
-      return direct(in, p, w, e != nullptr ? *e : PlaneBiasClamp<float>(), out);
+      direct(in, p, w, e != nullptr ? *e : PlaneBiasClamp<float>(), out);
+      if (e != nullptr && e->hard_swish) HardSwishPlaneAvx2(out, p.out_h * p.out_w);
+      return;
     }
   }
 #endif
@@ -557,6 +777,9 @@ void ForwardPlane(const T* in, const T* w, const ConvPlane& p, const PaddedLayou
     for (int64_t i = 0; i < count; ++i) out[i] = Clamp(out[i] + e->bias, e->low, e->high);
   } else {
     for (int64_t i = 0; i < count; ++i) out[i] = Clamp(out[i], e->low, e->high);
+  }
+  if (e->hard_swish) {
+    for (int64_t i = 0; i < count; ++i) out[i] = HardSwish(out[i]);
   }
 }
 
@@ -585,9 +808,24 @@ void ForwardNchw(ThreadPool* pool, const T* input, const T* filter, const ConvGe
     std::fill(out, out + g.batch * g.out_channels * out_plane, T(0));
     return;
   }
+#ifdef DW_HAS_AVX2_PATH
+  CopiedPlaneFn copied = nullptr;
+  if constexpr (std::is_same_v<T, float>) copied = PickCopiedPlane(p);
+#endif
   ForEachPlane(pool, g.batch * g.out_channels, out_plane * taps, [&](int64_t begin, int64_t end) {
-    const PaddedLayout layout = MakePaddedLayout(p);
-    std::vector<T> scratch(layout.rows * layout.row_len);
+    PaddedLayout layout;
+    std::vector<T> scratch;
+#ifdef DW_HAS_AVX2_PATH
+    CopiedPlaneLayout copied_layout;
+    if (copied != nullptr) {
+      copied_layout = MakeCopiedPlaneLayout(p);
+      scratch.assign(copied_layout.rows * copied_layout.ld, T(0));  // the border, once
+    }
+#endif
+    if (scratch.empty()) {
+      layout = MakePaddedLayout(p);
+      scratch.resize(layout.rows * layout.row_len);
+    }
     for (int64_t i = begin; i < end; ++i) {
       const int64_t n = i / g.out_channels, oc = i % g.out_channels;
       PlaneBiasClamp<T> e;
@@ -596,9 +834,21 @@ void ForwardNchw(ThreadPool* pool, const T* input, const T* filter, const ConvGe
         e.bias = e.has_bias ? epilogue->bias[oc] : T(0);
         e.low = epilogue->low;
         e.high = epilogue->high;
+        e.hard_swish = epilogue->hard_swish;
       }
-      ForwardPlane<T, false>(input + (n * g.in_channels + oc / multiplier) * in_plane,
-                             filter + oc * taps, p, layout, scratch.data(), out + i * out_plane,
+      const T* in = input + (n * g.in_channels + oc / multiplier) * in_plane;
+#ifdef DW_HAS_AVX2_PATH
+      if constexpr (std::is_same_v<T, float>) {
+        if (copied != nullptr) {
+          copied(in, p, filter + oc * taps, e, copied_layout, scratch.data(), out + i * out_plane);
+          if (epilogue != nullptr && epilogue->finish != nullptr) {
+            (*epilogue->finish)(out + i * out_plane, i);
+          }
+          continue;
+        }
+      }
+#endif
+      ForwardPlane<T, false>(in, filter + oc * taps, p, layout, scratch.data(), out + i * out_plane,
                              epilogue != nullptr ? &e : nullptr);
       if (epilogue != nullptr && epilogue->finish != nullptr) {
         (*epilogue->finish)(out + i * out_plane, i);

@@ -22,14 +22,16 @@ inline bool IsDepthwiseConv(const ConvGeometry& g) {
 
 // What a fused convolution does to each output after the sum: out = Clamp(out + bias[oc], low,
 // high) (funcs::Clamp, as the relu / relu6 kernels compute it; no add where bias is null, no
-// clamp where low / high are -inf / +inf), applied in registers before the store where the
-// kernel allows, then `finish` (may be null) on each output plane i (image i / out_channels,
-// channel i % out_channels) while it is in cache: for a residual or another activation.
+// clamp where low / high are -inf / +inf), then funcs::HardSwish where hard_swish, applied in
+// registers before the store where the kernel allows, then `finish` (may be null) on each
+// output plane i (image i / out_channels, channel i % out_channels) while it is in cache: for a
+// residual or another activation.
 template <typename T>
 struct DepthwiseEpilogue {
   const T* bias = nullptr;
   T low = -std::numeric_limits<T>::infinity();
   T high = std::numeric_limits<T>::infinity();
+  bool hard_swish = false;
   const std::function<void(T*, int64_t)>* finish = nullptr;
 };
 

@@ -19,6 +19,13 @@ inline T Clamp(T v, T lo, T hi) {
   return hi < low_clipped ? hi : low_clipped;
 }
 
+// hard_swish with PaddlePaddle's defaults (threshold 6, scale 6, offset 3), in the order of its
+// kernel: the fused convolutions' epilogues compute it so.
+template <typename T>
+inline T HardSwish(T v) {
+  return v * Clamp(v + T(3), T(0), T(6)) / T(6);
+}
+
 // Out = op over X in ranges: range_op(in, out, count) on consecutive pieces split over the
 // pool (for ops computed a block at a time, e.g. through Eigen's vectorized functions).
 template <typename T, typename Context, typename RangeOp>
