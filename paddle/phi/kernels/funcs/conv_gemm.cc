@@ -193,13 +193,16 @@ namespace {
 // Strides of 2 (undilated) come to unit strides over the image's four phases (PhaseImages): a
 // network's stem (7x7 / 2 over 3 channels, k = 147) otherwise gathers every other column of a
 // large image into its packed windows, and ran 12-15% faster in place on 1 and 2 threads. With
-// short windows (3x3 over 3 channels, k = 27) it ran 6% faster on 1 thread but 20% slower on
-// 2, so those still pack.
-bool WindowsInPlace(const ConvPlane& p, int64_t in_per_group, int64_t out_per_group) {
+// short windows (3x3 over 3 channels, k = 27: MobileNet's stems) it runs faster in place on 1
+// thread (3 -> 16 at 224 x 224, batch 2: 0.356 -> 0.299 ms; 3 -> 32: 0.577 -> 0.535) but
+// slower on 2 (3 -> 32: 0.293 -> 0.31 ms: each image's phases and GEMM are a hand-off of
+// their own, where the packed path splits one GEMM over both images), so there they pack.
+bool WindowsInPlace(const ConvPlane& p, int64_t in_per_group, int64_t out_per_group, int threads) {
   const int64_t waste = (p.out_w + 7) / 8 * 8 - p.out_w;
   const bool unit = p.stride_h == 1 && p.stride_w == 1;
+  const int64_t k = in_per_group * p.kernel_h * p.kernel_w;
   const bool phases = p.stride_h == 2 && p.stride_w == 2 && p.dilation_h == 1 &&
-                      p.dilation_w == 1 && in_per_group * p.kernel_h * p.kernel_w >= 64;
+                      p.dilation_w == 1 && (k >= 64 || (k >= 27 && threads == 1));
   const bool pointwise = p.kernel_h == 1 && p.kernel_w == 1;
   return (unit || phases) && !pointwise && out_per_group <= 64 && p.out_w >= 32 &&
          waste * 16 <= p.out_w;
@@ -329,7 +332,8 @@ void PackedConvForward(const float* input, const float* filter, int64_t batch, i
                        int64_t out_channels, int64_t groups, const ConvPlane& p, float* out,
                        const internal::GemmEpilogue* epilogue,
                        const std::vector<internal::GemmPackedA>* packed_filter) {
-  if (WindowsInPlace(p, in_channels / groups, out_channels / groups)) {
+  const int threads = CurrentCPUThreadPool()->num_threads();
+  if (WindowsInPlace(p, in_channels / groups, out_channels / groups, threads)) {
     InPlaceConvForward(input, filter, batch, in_channels, out_channels, groups, p, out, epilogue,
                        packed_filter);
     return;
