@@ -110,7 +110,11 @@ TEST(PackedSgemm, SegmentedOutputAndPoolMatch) {
 TEST(PackedSgemm, PoolGivesTheSameBitsAsOneThread) {
   if (!funcs::internal::PackedSgemmUsable()) GTEST_SKIP() << "no AVX2 + FMA";
   ThreadPool pool(2);
-  for (const Case& t : {Case{70, 3000, 300, false, false}, Case{600, 50, 300, true, true}}) {
+  // The few-rows products too: one thread reads B one row at a time, the pool's threads (each
+  // a part of every row) four or two rows at a time, in the same order.
+  for (const Case& t : {Case{70, 3000, 300, false, false}, Case{600, 50, 300, true, true},
+                        Case{2, 1000, 1280, false, false}, Case{3, 2100, 70, true, false},
+                        Case{4, 1030, 90, false, false}}) {
     const std::vector<float> a = RandomFloats(t.m * t.k, 4), b = RandomFloats(t.k * t.n, 5);
     std::vector<float> one(t.m * t.n), many(t.m * t.n);
     const GemmMatrixB src(b.data(), t.trans_b ? t.k : t.n, t.trans_b);

@@ -511,11 +511,17 @@ constexpr int64_t kFewRows = kGemmFewRows;
 // speed). Each sum adds its products in the order p = 0, 1, ... with FMAs.
 constexpr int64_t kStreamCols = 1024;
 
-template <int R>
+// kP B rows per pass. Where one call covers B's whole rows, one: B is then read as one stream,
+// front to back. Two or four rows at a time (fewer loads and stores of the sums) ran faster with
+// B in cache but slower from memory, where a classifier's weights come from (2 x 1024 times
+// 1024 x 1000 flushed: 0.19-0.21 ms with one row, 0.39 with two, 0.28 with four; in cache 0.100
+// / 0.085 / 0.079). Where the pool splits the columns, each thread reads part of every row, and
+// there four rows at a time (two for R > 2) read faster from memory (2 threads: 0.20 against
+// 0.27-0.32 ms with one).
+template <int R, int kP>
 void FewRowsStream(int64_t k, const float* a, int64_t lda, bool trans_a, const float* b,
                    int64_t ldb, int64_t j0, int64_t width, float alpha, float beta,
                    const GemmCLayout& c) {
-  constexpr int kP = R <= 2 ? 4 : 2;  // B rows per pass: the broadcasts stay in registers
   alignas(32) float acc[R][kStreamCols];
   for (int i = 0; i < R; ++i) {
     for (int64_t j = 0; j < width; j += 8) _mm256_store_ps(acc[i] + j, _mm256_setzero_ps());
@@ -567,9 +573,21 @@ void FewRowsStream(int64_t k, const float* a, int64_t lda, bool trans_a, const f
 
 // C[:, n0:n1] for m <= kFewRows rows of A: B = [k, n] streamed by FewRowsStream, or B = [n, k]
 // (trans) as one dot product per column.
+template <int R>
+void FewRowsStreamFor(bool whole_rows, int64_t k, const float* a, int64_t lda, bool trans_a,
+                      const float* b, int64_t ldb, int64_t j0, int64_t width, float alpha,
+                      float beta, const GemmCLayout& c) {
+  if (whole_rows) {
+    FewRowsStream<R, 1>(k, a, lda, trans_a, b, ldb, j0, width, alpha, beta, c);
+  } else {
+    FewRowsStream<R, R <= 2 ? 4 : 2>(k, a, lda, trans_a, b, ldb, j0, width, alpha, beta, c);
+  }
+}
+
+// whole_rows: this call covers all of B's columns (no other thread reads the rest of its rows).
 void FewRowsBlock(int64_t m, int64_t n0, int64_t n1, int64_t k, float alpha, const float* a,
-                  int64_t lda, bool trans_a, const GemmMatrixB& b, float beta,
-                  const GemmCLayout& c) {
+                  int64_t lda, bool trans_a, const GemmMatrixB& b, float beta, const GemmCLayout& c,
+                  bool whole_rows) {
   auto a_at = [&](int64_t i, int64_t p) { return trans_a ? a[p * lda + i] : a[i * lda + p]; };
   auto finish = [&](int64_t i, int64_t j, float sum) {
     float* dst = c.base + (j / c.seg_cols) * c.seg_stride + j % c.seg_cols + i * c.ldc;
@@ -600,20 +618,25 @@ void FewRowsBlock(int64_t m, int64_t n0, int64_t n1, int64_t k, float alpha, con
   // Whole vectors of 8 columns, kStreamCols at a time.
   int64_t j = n0;
   const int64_t vector_end = n0 + (n1 - n0) / 8 * 8;
+  whole_rows = whole_rows && vector_end - n0 <= kStreamCols;
   for (; j < vector_end; j += kStreamCols) {
     const int64_t width = std::min(kStreamCols, vector_end - j);
     switch (m) {
       case 1:
-        FewRowsStream<1>(k, a, lda, trans_a, b.data(), b.ldb(), j, width, alpha, beta, c);
+        FewRowsStreamFor<1>(whole_rows, k, a, lda, trans_a, b.data(), b.ldb(), j, width, alpha,
+                            beta, c);
         break;
       case 2:
-        FewRowsStream<2>(k, a, lda, trans_a, b.data(), b.ldb(), j, width, alpha, beta, c);
+        FewRowsStreamFor<2>(whole_rows, k, a, lda, trans_a, b.data(), b.ldb(), j, width, alpha,
+                            beta, c);
         break;
       case 3:
-        FewRowsStream<3>(k, a, lda, trans_a, b.data(), b.ldb(), j, width, alpha, beta, c);
+        FewRowsStreamFor<3>(whole_rows, k, a, lda, trans_a, b.data(), b.ldb(), j, width, alpha,
+                            beta, c);
         break;
       default:
-        FewRowsStream<4>(k, a, lda, trans_a, b.data(), b.ldb(), j, width, alpha, beta, c);
+        FewRowsStreamFor<4>(whole_rows, k, a, lda, trans_a, b.data(), b.ldb(), j, width, alpha,
+                            beta, c);
         break;
     }
   }
@@ -649,7 +672,8 @@ void PackedSgemm(int64_t m, int64_t n, int64_t k, float alpha, const float* a, i
   if (m <= kFewRows && matrix != nullptr && epilogue == nullptr && c.Valid() == c.seg_cols) {
     // Columns split over the pool in slices of 64 (B's rows are read in 256-byte pieces).
     const auto few = [&](int64_t s0, int64_t s1) {
-      FewRowsBlock(m, s0 * 64, std::min(n, s1 * 64), k, alpha, a, lda, trans_a, *matrix, beta, c);
+      FewRowsBlock(m, s0 * 64, std::min(n, s1 * 64), k, alpha, a, lda, trans_a, *matrix, beta, c,
+                   s0 == 0 && s1 * 64 >= n);
     };
     const int64_t slices = (n + 63) / 64;
     if (pool == nullptr || static_cast<double>(m) * n * k < kParallelGemmWork) {
