@@ -324,12 +324,15 @@ const funcs::internal::GemmPackedA& PackedPointwise(
 // depthwise output rows), so that the three stages pass them in cache: half of a 1 MiB L2.
 constexpr int64_t kMbconvBandFloats = int64_t{128} << 10;
 
-// Bands pay where an image's hidden activations are larger than this many floats (1 MiB:
-// beyond L2, where storing them whole sends them to memory and back). Below it the three
-// convolutions run whole (MbconvUnfused): each band would re-read both weight matrices for
-// few columns, and the three stages measured as fast or faster unfused (MobileNetV2's
-// 14 x 14 and 7 x 7 blocks, its 192-channel 28 x 28 ones 10% faster).
-constexpr int64_t kMbconvMinHiddenFloats = int64_t{1} << 18;
+// Bands pay where an image's hidden activations are larger than this many floats (512 KiB: with
+// the input and output beside them, beyond L2, where storing them whole sends them out and
+// back). Below it the three convolutions run whole (MbconvUnfused): each band would re-read both
+// weight matrices for few columns, and the three stages measured as fast or faster unfused
+// (MobileNetV2's 14 x 14 and 7 x 7 blocks: its 576-channel 14 x 14 ones 3-10% slower in bands).
+// In MobileNet's per-layer profiles (conv_bench.py --layers, 1 thread, three rounds) a bound of
+// 1 MiB instead ran MobileNetV3's 72-channel 56 x 56 block in 0.457-0.483 ms against 0.391-0.397
+// and MobileNetV2's 192-channel 28 x 28 blocks in 1.346-1.352 ms against 1.292-1.306.
+constexpr int64_t kMbconvMinHiddenFloats = int64_t{1} << 17;
 
 // The float path (the packed GEMM's machines): each image's output rows in bands. A band
 // expands the input rows its depthwise windows read into one of two buffers (the rows it
