@@ -609,18 +609,17 @@ __attribute__((target("avx2,fma"), always_inline)) inline void CopiedRowsAvx2(
   for (int j = 0; j < R; ++j) sum[j] = _mm256_setzero_ps();
   const int64_t ld = l.ld, phase = l.phase;
   const float* base = scratch + oh0 * S * ld + ow0;
+  // One weight at a time, broadcast once for the R rows' sums (R independent FMA chains, all in
+  // registers: with a kernel row's K weights held as well, GCC spilled the sums to the stack).
 #pragma GCC unroll 5
   for (int kh = 0; kh < K; ++kh) {
-    __m256 wv[K];
 #pragma GCC unroll 5
-    for (int kw = 0; kw < K; ++kw) wv[kw] = _mm256_set1_ps(w[kh * K + kw]);
+    for (int kw = 0; kw < K; ++kw) {
+      const __m256 wv = _mm256_set1_ps(w[kh * K + kw]);
+      const float* tap = base + kh * ld + (kw % S) * phase + kw / S;
 #pragma GCC unroll 8
-    for (int j = 0; j < R; ++j) {
-      const float* row = base + (j * S + kh) * ld;
-#pragma GCC unroll 5
-      for (int kw = 0; kw < K; ++kw) {
-        const __m256 tap = _mm256_loadu_ps(row + (kw % S) * phase + kw / S);
-        sum[j] = _mm256_fmadd_ps(wv[kw], tap, sum[j]);
+      for (int j = 0; j < R; ++j) {
+        sum[j] = _mm256_fmadd_ps(wv, _mm256_loadu_ps(tap + j * S * ld), sum[j]);
       }
     }
   }
