@@ -412,6 +412,33 @@ def test_fused_conv2d_float_equals_conv_then_epilogue(act, threads, shape):
                                                     act, 6.0))
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("act", ["", "hard_swish"])
+@pytest.mark.parametrize("batch", [1, 3, 5])
+def test_fused_conv2d_on_1x1_images_equals_conv_then_epilogue(batch, act, threads):
+    # Squeeze-excitation layers: 1x1 convolutions of 1x1 images. Up to four images run as
+    # Input x Filter^T through the GEMM's few-rows dot products (five through the packed
+    # tiles); either way the bits of conv2d followed by the epilogue, and the product within
+    # float32's rounding of NumPy's.
+    cin, cout = 600, 70
+    x, w = rand(batch, cin, 1, 1, dtype="float32"), rand(cout, cin, 1, 1, dtype="float32")
+    bias, residual = rand(cout, dtype="float32"), rand(batch, cout, 1, 1, dtype="float32")
+    before = core.get_num_threads()
+    core.set_num_threads(threads)
+    try:
+        conv = run_op("conv2d", {"Input": x, "Filter": w}, {},
+                      {"Output": np.zeros((batch, cout, 1, 1), "float32")})["Output"]
+        got = run_op("fused_conv2d", {"Input": x, "Filter": w, "Bias": bias, "ResidualData": residual},
+                     {"fuse_activation": act, "fuse_residual_connection": True},
+                     {"Output": np.zeros((batch, cout, 1, 1), "float32")})["Output"]
+    finally:
+        core.set_num_threads(before)
+    want = x.reshape(batch, cin).astype(np.float64) @ w.reshape(cout, cin).T.astype(np.float64)
+    np.testing.assert_allclose(conv.reshape(batch, cout), want, rtol=1e-5, atol=1e-4)
+    np.testing.assert_array_equal(got, activate_f32(conv + bias.reshape(1, -1, 1, 1) + residual,
+                                                    act, 6.0))
+
+
 @pytest.mark.parametrize("stride,size,kernel", [
     (1, 7, 3), (2, 14, 3), (1, 20, 3), (1, 40, 3), (2, 80, 3),
     # 5 x 5 windows, and planes of 9-16 columns (two strips, a partial one), whose rows come in

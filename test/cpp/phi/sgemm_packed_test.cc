@@ -87,7 +87,9 @@ TEST(PackedSgemm, FewRowsReadBStraight) {
   ThreadPool pool(2);
   const Case cases[] = {{2, 1000, 1280, false, false}, {3, 70, 33, true, true},
                         {4, 1030, 9, false, true},     {1, 600, 50, true, false},
-                        {2, 5, 7, false, true},        {4, 17, 300, true, true}};
+                        {2, 5, 7, false, true},        {4, 17, 300, true, true},
+                        {2, 50, 600, false, true},     {3, 40, 77, false, true},
+                        {1, 9, 70, false, true},       {4, 33, 1000, false, true}};
   for (const Case& t : cases) {
     CheckCase(t, 1.0f, 0.0f, t.n, &pool);
     CheckCase(t, 1.5f, 0.5f, 7, nullptr);

@@ -332,6 +332,26 @@ void PackedConvForward(const float* input, const float* filter, int64_t batch, i
                        int64_t out_channels, int64_t groups, const ConvPlane& p, float* out,
                        const internal::GemmEpilogue* epilogue,
                        const std::vector<internal::GemmPackedA>* packed_filter) {
+  if (groups == 1 && IsPointwise(p) && p.in_h == 1 && p.in_w == 1 &&
+      batch <= internal::kGemmFewRows) {
+    // 1x1 images (squeeze-excitation layers), a few of them: Output [batch, out_channels] =
+    // Input [batch, in_channels] times Filter^T, the GEMM's few-rows path that reads the filter
+    // straight, a dot product per output (a 16-column tile of the packed path would hold only
+    // `batch` images). 576 -> 144 channels, batch 2 (conv_layer_bench / a plain Gemm call):
+    // 0.029 -> 0.017 ms with the filter in cache, 0.052 -> 0.021 ms from memory.
+    internal::GemmCLayout c;
+    c.base = out;
+    c.ldc = c.seg_cols = out_channels;
+    internal::PackedSgemm(batch, out_channels, in_channels, 1.0f, input, in_channels, false,
+                          internal::GemmMatrixB(filter, in_channels, true), 0.0f, c,
+                          CurrentCPUThreadPool().get());
+    if (epilogue != nullptr) {
+      // Image n's outputs are its channels' planes of one pixel each.
+      for (int64_t n = 0; n < batch; ++n)
+        epilogue->Apply(out + n * out_channels, 1, out_channels, 1);
+    }
+    return;
+  }
   const int threads = CurrentCPUThreadPool()->num_threads();
   if (WindowsInPlace(p, in_channels / groups, out_channels / groups, threads)) {
     InPlaceConvForward(input, filter, batch, in_channels, out_channels, groups, p, out, epilogue,

@@ -571,6 +571,59 @@ void FewRowsStream(int64_t k, const float* a, int64_t lda, bool trans_a, const f
   }
 }
 
+// The R dot products of A's rows with B's stored row j (B = [n, k], trans), for each j in
+// [n0, n1): B's row is read once for all R rows, into kU sums a row (independent FMA chains:
+// one sum a row waited on the FMA latency, 576-long products at a fourth of the FMA rate).
+// Sum u takes the products of p in [8 (kU t + u), + 8) for whole groups of 8 kU, sum 0 the
+// 8-wide steps after them; the sums are added pairwise in a fixed order, then the lanes,
+// then the last products one by one: the same order whatever the thread count.
+template <int R, typename At, typename Finish>
+void FewRowsDots(int64_t n0, int64_t n1, int64_t k, const float* a, int64_t lda, bool trans_a,
+                 const GemmMatrixB& b, const At& a_at, const Finish& finish) {
+  constexpr int kU = R <= 2 ? 4 : 2;
+  const float* rows[R];
+  for (int i = 0; i < R; ++i) rows[i] = a + i * lda;
+  const int64_t vec_end = trans_a ? 0 : k / 8 * 8;  // A's columns are strided when trans_a
+  for (int64_t j = n0; j < n1; ++j) {
+    const float* col = b.data() + j * b.ldb();
+    __m256 acc[R][kU];
+    for (int i = 0; i < R; ++i) {
+      for (int u = 0; u < kU; ++u) acc[i][u] = _mm256_setzero_ps();
+    }
+    int64_t p = 0;
+    for (; p + 8 * kU <= vec_end; p += 8 * kU) {
+#pragma GCC unroll 4
+      for (int u = 0; u < kU; ++u) {
+        const __m256 w = _mm256_loadu_ps(col + p + 8 * u);
+#pragma GCC unroll 4
+        for (int i = 0; i < R; ++i) {
+          acc[i][u] = _mm256_fmadd_ps(_mm256_loadu_ps(rows[i] + p + 8 * u), w, acc[i][u]);
+        }
+      }
+    }
+    for (; p + 8 <= vec_end; p += 8) {
+      const __m256 w = _mm256_loadu_ps(col + p);
+      for (int i = 0; i < R; ++i) {
+        acc[i][0] = _mm256_fmadd_ps(_mm256_loadu_ps(rows[i] + p), w, acc[i][0]);
+      }
+    }
+    for (int i = 0; i < R; ++i) {
+      __m256 v = acc[i][0];
+      if constexpr (kU == 4) {
+        v = _mm256_add_ps(_mm256_add_ps(acc[i][0], acc[i][1]), _mm256_add_ps(acc[i][2], acc[i][3]));
+      } else {
+        v = _mm256_add_ps(acc[i][0], acc[i][1]);
+      }
+      alignas(32) float lanes[8];
+      _mm256_store_ps(lanes, v);
+      float sum = ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) +
+                  ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]));
+      for (int64_t q = p; q < k; ++q) sum += a_at(i, q) * col[q];
+      finish(i, j, sum);
+    }
+  }
+}
+
 // C[:, n0:n1] for m <= kFewRows rows of A: B = [k, n] streamed by FewRowsStream, or B = [n, k]
 // (trans) as one dot product per column.
 template <int R>
@@ -594,26 +647,16 @@ void FewRowsBlock(int64_t m, int64_t n0, int64_t n1, int64_t k, float alpha, con
     *dst = beta == 0.0f ? alpha * sum : alpha * sum + beta * *dst;
   };
   if (b.trans()) {
-    for (int64_t j = n0; j < n1; ++j) {
-      const float* col = b.data() + j * b.ldb();
-      for (int64_t i = 0; i < m; ++i) {
-        __m256 acc = _mm256_setzero_ps();
-        int64_t p = 0;
-        if (!trans_a) {
-          const float* row = a + i * lda;
-          for (; p + 8 <= k; p += 8) {
-            acc = _mm256_fmadd_ps(_mm256_loadu_ps(row + p), _mm256_loadu_ps(col + p), acc);
-          }
-        }
-        alignas(32) float lanes[8];
-        _mm256_store_ps(lanes, acc);
-        float sum = ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) +
-                    ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]));
-        for (; p < k; ++p) sum += a_at(i, p) * col[p];
-        finish(i, j, sum);
-      }
+    switch (m) {
+      case 1:
+        return FewRowsDots<1>(n0, n1, k, a, lda, trans_a, b, a_at, finish);
+      case 2:
+        return FewRowsDots<2>(n0, n1, k, a, lda, trans_a, b, a_at, finish);
+      case 3:
+        return FewRowsDots<3>(n0, n1, k, a, lda, trans_a, b, a_at, finish);
+      default:
+        return FewRowsDots<4>(n0, n1, k, a, lda, trans_a, b, a_at, finish);
     }
-    return;
   }
   // Whole vectors of 8 columns, kStreamCols at a time.
   int64_t j = n0;
