@@ -412,6 +412,31 @@ def test_fused_conv2d_float_equals_conv_then_epilogue(act, threads, shape):
                                                     act, 6.0))
 
 
+@pytest.mark.parametrize("act", ["", "relu", "relu6", "hard_swish"])
+@pytest.mark.parametrize("kernel,size", [(1, 7), (3, 9), (1, 20)])
+def test_fused_conv2d_float_epilogue_keeps_nan(act, kernel, size):
+    # The epilogue inside the packed GEMM (on finished blocks, some across two images): a NaN
+    # in the sum stays NaN through relu / relu6 / hard_swish, as in the separate ops
+    # (funcs::Clamp passes NaN through), and zeros keep their sign.
+    cin, cout = 24, 30
+    x, w = rand(2, cin, size, size, dtype="float32"), rand(cout, cin, kernel, kernel, dtype="float32")
+    x[1, 3, size // 2, 1] = np.nan
+    x[0, :, 0, 0] = 0.0
+    w[5] = 0.0  # channel 5: zero sums (then + bias)
+    bias = rand(cout, dtype="float32")
+    bias[5] = -0.0
+    pads = [kernel // 2, kernel // 2]
+    conv = run_op("conv2d", {"Input": x, "Filter": w}, {"paddings": pads},
+                  {"Output": np.zeros((2, cout, size, size), "float32")})["Output"]
+    got = run_op("fused_conv2d", {"Input": x, "Filter": w, "Bias": bias},
+                 {"paddings": pads, "fuse_activation": act, "fuse_beta": 6.0},
+                 {"Output": np.zeros((2, cout, size, size), "float32")})["Output"]
+    want = activate_f32(conv + bias.reshape(1, -1, 1, 1), act, 6.0)
+    assert np.isnan(want).any()
+    np.testing.assert_array_equal(got, want)
+    np.testing.assert_array_equal(np.signbit(got), np.signbit(want))
+
+
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("act", ["", "hard_swish"])
 @pytest.mark.parametrize("batch", [1, 3, 5])
