@@ -144,8 +144,11 @@ PACKED_CASES = [
     ((1, 40, 6, 64), (7, 40, 3, 3), {"strides": [2, 2], "paddings": [1, 1]}),
     ((2, 4, 9, 64), (3, 4, 4, 4), {"strides": [2, 2], "paddings": [1, 1]}),
     ((1, 6, 11, 65), (6, 3, 5, 5), {"strides": [2, 2], "paddings": [2, 1, 0, 3], "groups": 2}),
-    # A stem's 27-entry windows (3x3 over 3 channels): in place on 1 thread only.
+    # A stem's 27-entry windows (3x3 over 3 channels): in place on 1 thread, and on 2 with an
+    # image a thread (batch 2); one image on 2 threads packs.
     ((2, 3, 9, 127), (5, 3, 3, 3), {"strides": [2, 2], "paddings": [1, 1]}),
+    ((1, 3, 9, 127), (5, 3, 3, 3), {"strides": [2, 2], "paddings": [1, 1]}),
+    ((4, 3, 5, 64), (7, 3, 3, 3), {"strides": [2, 2], "paddings": [1, 1]}),  # two a thread
 ]
 
 

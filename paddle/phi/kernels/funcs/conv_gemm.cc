@@ -193,16 +193,18 @@ namespace {
 // Strides of 2 (undilated) come to unit strides over the image's four phases (PhaseImages): a
 // network's stem (7x7 / 2 over 3 channels, k = 147) otherwise gathers every other column of a
 // large image into its packed windows, and ran 12-15% faster in place on 1 and 2 threads. With
-// short windows (3x3 over 3 channels, k = 27: MobileNet's stems) it runs faster in place on 1
-// thread (3 -> 16 at 224 x 224, batch 2: 0.356 -> 0.299 ms; 3 -> 32: 0.577 -> 0.535) but
-// slower on 2 (3 -> 32: 0.293 -> 0.31 ms: each image's phases and GEMM are a hand-off of
-// their own, where the packed path splits one GEMM over both images), so there they pack.
-bool WindowsInPlace(const ConvPlane& p, int64_t in_per_group, int64_t out_per_group, int threads) {
+// short windows (3x3 over 3 channels, k = 27: MobileNet's stems) it runs faster in place where
+// each thread takes whole images (InPlaceConvForward): on 1 thread 3 -> 16 at 224 x 224, batch
+// 2, 0.356 -> 0.299 ms, 3 -> 32 0.577 -> 0.535; on 2, 0.178 -> 0.156 and 0.294 -> 0.275. Where
+// the threads would split each image's phases and GEMM (one image on 2 threads: 0.149 -> 0.164
+// ms for 3 -> 32) they pack.
+bool WindowsInPlace(const ConvPlane& p, int64_t in_per_group, int64_t out_per_group,
+                    bool whole_images) {
   const int64_t waste = (p.out_w + 7) / 8 * 8 - p.out_w;
   const bool unit = p.stride_h == 1 && p.stride_w == 1;
   const int64_t k = in_per_group * p.kernel_h * p.kernel_w;
   const bool phases = p.stride_h == 2 && p.stride_w == 2 && p.dilation_h == 1 &&
-                      p.dilation_w == 1 && (k >= 64 || (k >= 27 && threads == 1));
+                      p.dilation_w == 1 && (k >= 64 || (k >= 27 && whole_images));
   const bool pointwise = p.kernel_h == 1 && p.kernel_w == 1;
   return (unit || phases) && !pointwise && out_per_group <= 64 && p.out_w >= 32 &&
          waste * 16 <= p.out_w;
@@ -300,12 +302,15 @@ void InPlaceConvForward(const float* input, const float* filter, int64_t batch, 
   // is the image itself: the tiles read the input.
   const bool unpadded =
       !phases && p.pad_top == 0 && p.pad_left == 0 && rows == p.in_h && row == p.in_w;
-  // Per call, not kept per thread: for large images it is megabytes that nothing would return.
-  std::vector<float> padded(unpadded ? 0 : (phases ? 4 : 1) * in_per_group * padded_plane);
   const std::shared_ptr<ThreadPool> pool = CurrentCPUThreadPool();
   const int64_t plane = p.in_h * p.in_w;
-  for (int64_t n = 0; n < batch; ++n) {
-    for (int64_t gi = 0; gi < groups; ++gi) {
+  // Items (image, group) [i0, i1), each a padded copy and a GEMM, on this thread or (pool) split
+  // over the pool.
+  const auto run = [&](int64_t i0, int64_t i1, ThreadPool* split) {
+    // Per call, not kept per thread: for large images it is megabytes that nothing would return.
+    std::vector<float> padded(unpadded ? 0 : (phases ? 4 : 1) * in_per_group * padded_plane);
+    for (int64_t item = i0; item < i1; ++item) {
+      const int64_t n = item / groups, gi = item % groups;
       const float* image = input + (n * in_channels + gi * in_per_group) * plane;
       if (phases) {
         PhaseImages(image, in_per_group, p, rows, row, padded.data());
@@ -320,10 +325,21 @@ void InPlaceConvForward(const float* input, const float* filter, int64_t batch, 
       c.seg_valid = p.out_w;
       c.seg_stride = p.out_w;
       internal::PackedSgemm(out_per_group, p.out_h * row, k, 1.0f, filter + gi * out_per_group * k,
-                            k, false, windows, 0.0f, c, pool.get(), epilogue,
+                            k, false, windows, 0.0f, c, split, epilogue,
                             packed_filter != nullptr ? &(*packed_filter)[gi] : nullptr);
     }
+  };
+  const int64_t items = batch * groups;
+  const int threads = pool->num_threads();
+  if (threads > 1 && items % threads == 0) {
+    // Whole items a thread: one hand-off for the call instead of two an item (the copy's and
+    // the GEMM's), and no GEMM split across threads. (Each thread's copy and GEMM run on that
+    // thread alone: nested pool calls run inline.)
+    pool->ParallelFor(items, items / threads,
+                      [&](int64_t i0, int64_t i1) { run(i0, i1, nullptr); });
+    return;
   }
+  run(0, items, pool.get());
 }
 
 }  // namespace
@@ -352,8 +368,10 @@ void PackedConvForward(const float* input, const float* filter, int64_t batch, i
     }
     return;
   }
+  // InPlaceConvForward gives each thread whole images where their number divides evenly.
   const int threads = CurrentCPUThreadPool()->num_threads();
-  if (WindowsInPlace(p, in_channels / groups, out_channels / groups, threads)) {
+  if (WindowsInPlace(p, in_channels / groups, out_channels / groups,
+                     threads == 1 || batch * groups % threads == 0)) {
     InPlaceConvForward(input, filter, batch, in_channels, out_channels, groups, p, out, epilogue,
                        packed_filter);
     return;
