@@ -25,7 +25,11 @@ What is compared:
   from our initial weights on the same batch, so the losses of the first 5 steps must agree.
 
 Each case is warmed up, then timed run by run until --budget seconds have passed (or exactly
---runs runs); the figure is the median. The table gives our time over the peer's (above 1: we
+--runs runs); the figure is the median. Inference cases time the two sides in alternating
+slices (--slices, default 6, each a share of the budget or of the runs, with a pause of 50 ms
+between slices so that the other side's threads are idle): on a shared host a burst of load
+then falls on both sides instead of on one (2-thread ratios had moved by 20-40% from run to
+run when each side ran its whole budget at once). The table gives our time over the peer's (above 1: we
 are slower). The peers run with their default settings and are measured here only; they are
 never dependencies of the product or of its tests.
 
@@ -96,6 +100,30 @@ def timed(fn, budget, runs, warmup=2):
     return float(np.median(samples)), len(samples)
 
 
+def timed_alternating(fns, budget, runs, slices, warmup=2):
+    """[(median seconds per call, calls)] for each of fns, timed in `slices` rounds that give
+    each fn in turn budget / slices seconds (or runs / slices calls, at least one)."""
+    for fn in fns:
+        for _ in range(warmup):
+            fn()
+    samples = [[] for _ in fns]
+    for r in range(slices):
+        for fn, own in zip(fns, samples):
+            time.sleep(0.05)  # the other side's pool threads stop spinning
+            start = time.perf_counter()
+            target = max(1, -(-runs * (r + 1) // slices)) if runs else 0
+            while True:
+                t0 = time.perf_counter()
+                fn()
+                own.append(time.perf_counter() - t0)
+                if runs:
+                    if len(own) >= target:
+                        break
+                elif len(own) >= 3 * (r + 1) and time.perf_counter() - start >= budget / slices:
+                    break
+    return [(float(np.median(s)), len(s)) for s in samples]
+
+
 def rel_diff(ours, peer):
     peer = np.asarray(peer, dtype=np.float64)
     scale = max(float(np.abs(peer).max()), 1e-12)
@@ -112,7 +140,8 @@ def make_input(model):
     return name, rng.integers(0, high, shape).astype(dtype)
 
 
-def bench_ours_inference(model, feed, threads, budget, runs):
+def ours_inference(model, feed, threads):
+    """(run, output): our Predictor's run on the feed, and its first output."""
     prefix = model_files(model)[0]
     cfg = paddle.inference.Config(prefix + ".pdmodel", prefix + ".pdiparams")
     cfg.disable_gpu()
@@ -120,11 +149,11 @@ def bench_ours_inference(model, feed, threads, budget, runs):
     pred = paddle.inference.create_predictor(cfg)
     inputs = [feed[n] for n in pred.get_input_names()]
     out = pred.run(inputs)[0]
-    sec, n = timed(lambda: pred.run(inputs), budget, runs)
-    return np.array(out), sec, n
+    return (lambda: pred.run(inputs)), np.array(out)
 
 
-def bench_ort_inference(ort, model, feed, threads, budget, runs):
+def ort_inference(ort, model, feed, threads):
+    """(run, output) for ONNX Runtime's session on the same model and feed."""
     opts = ort.SessionOptions()
     opts.intra_op_num_threads = threads
     opts.inter_op_num_threads = 1
@@ -133,8 +162,7 @@ def bench_ort_inference(ort, model, feed, threads, budget, runs):
                                 providers=["CPUExecutionProvider"])
     out_name = sess.get_outputs()[0].name
     out = sess.run([out_name], feed)[0]
-    sec, n = timed(lambda: sess.run([out_name], feed), budget, runs)
-    return out, sec, n
+    return (lambda: sess.run([out_name], feed)), out
 
 
 # ----------------------------------------------------------------------------------- training
@@ -231,6 +259,8 @@ def main():
                         help="seconds of timed runs per case and side (default 3)")
     parser.add_argument("--runs", type=int, default=0,
                         help="exactly N timed runs per case and side instead of --budget")
+    parser.add_argument("--slices", type=int, default=6,
+                        help="alternating slices per inference case (default 6)")
     parser.add_argument("--threads", default="1,2", help="comma-separated thread counts")
     parser.add_argument("--models", default=",".join(MODELS),
                         help="comma-separated inference models ('' for none)")
@@ -275,12 +305,18 @@ def main():
         feed = {name: x}
         case = f"{model} inference, batch {x.shape[0]} (vs ONNX Runtime)"
         for t in threads:
-            out, ours, ours_n = bench_ours_inference(model, feed, t, args.budget, args.runs)
+            run, out = ours_inference(model, feed, t)
+            fns = [run]
             peer = peer_n = agree = None
             if ort is not None:
-                ref, peer, peer_n = bench_ort_inference(ort, model, feed, t, args.budget,
-                                                        args.runs)
+                peer_run, ref = ort_inference(ort, model, feed, t)
+                fns.append(peer_run)
                 agree = rel_diff(out, ref)
+            timings = timed_alternating(fns, args.budget, args.runs, args.slices)
+            ours, ours_n = timings[0]
+            if ort is not None:
+                peer, peer_n = timings[1]
+            del fns, run
             add(case, t, ours, peer, agree, ours_n, peer_n, fmt_ms)
 
     if not args.no_train:
