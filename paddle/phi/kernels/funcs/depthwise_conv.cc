@@ -532,9 +532,9 @@ DirectPlaneFn PickDirectPlane(const ConvPlane& p) {
 // border is written once per call (every plane overwrites only the interior, at the same
 // places), so that every load is a plain one; at stride 2 each scratch row holds the padded
 // row's even columns, then its odd ones, so that no tap needs a shuffle. Each strip of 8 output
-// columns is then summed in blocks of up to 8 rows, kernel row by kernel row with that row's K
-// weights in registers. The taps are added in the plane kernels' order, from zero, so the
-// results are the direct kernel's to the bit.
+// columns is then summed in blocks of up to 8 rows, one weight at a time over the block's rows.
+// The taps are added in the plane kernels' order, from zero, so the results are the direct
+// kernel's to the bit.
 struct CopiedPlaneLayout {
   int64_t rows = 0;   // scratch rows: the padded rows the windows reach, from pad_top above
   int64_t phase = 0;  // floats per phase of a scratch row (the whole row at stride 1)
@@ -836,19 +836,19 @@ void ForwardNchw(ThreadPool* pool, const T* input, const T* filter, const ConvGe
         e.hard_swish = epilogue->hard_swish;
       }
       const T* in = input + (n * g.in_channels + oc / multiplier) * in_plane;
+      bool done = false;
 #ifdef DW_HAS_AVX2_PATH
       if constexpr (std::is_same_v<T, float>) {
         if (copied != nullptr) {
           copied(in, p, filter + oc * taps, e, copied_layout, scratch.data(), out + i * out_plane);
-          if (epilogue != nullptr && epilogue->finish != nullptr) {
-            (*epilogue->finish)(out + i * out_plane, i);
-          }
-          continue;
+          done = true;
         }
       }
 #endif
-      ForwardPlane<T, false>(in, filter + oc * taps, p, layout, scratch.data(), out + i * out_plane,
-                             epilogue != nullptr ? &e : nullptr);
+      if (!done) {
+        ForwardPlane<T, false>(in, filter + oc * taps, p, layout, scratch.data(),
+                               out + i * out_plane, epilogue != nullptr ? &e : nullptr);
+      }
       if (epilogue != nullptr && epilogue->finish != nullptr) {
         (*epilogue->finish)(out + i * out_plane, i);
       }

@@ -573,7 +573,7 @@ void FewRowsStream(int64_t k, const float* a, int64_t lda, bool trans_a, const f
 
 // The R dot products of A's rows with B's stored row j (B = [n, k], trans), for each j in
 // [n0, n1): B's row is read once for all R rows, into kU sums a row (independent FMA chains:
-// one sum a row waited on the FMA latency, 576-long products at a fourth of the FMA rate).
+// with one sum a row each FMA waited 4 cycles on the one before, where two a cycle can issue).
 // Sum u takes the products of p in [8 (kU t + u), + 8) for whole groups of 8 kU, sum 0 the
 // 8-wide steps after them; the sums are added pairwise in a fixed order, then the lanes,
 // then the last products one by one: the same order whatever the thread count.
@@ -608,7 +608,7 @@ void FewRowsDots(int64_t n0, int64_t n1, int64_t k, const float* a, int64_t lda,
       }
     }
     for (int i = 0; i < R; ++i) {
-      __m256 v = acc[i][0];
+      __m256 v;
       if constexpr (kU == 4) {
         v = _mm256_add_ps(_mm256_add_ps(acc[i][0], acc[i][1]), _mm256_add_ps(acc[i][2], acc[i][3]));
       } else {
