@@ -81,25 +81,6 @@ TRAIN_BATCH = 64
 AGREE_STEPS = 5  # training steps whose losses are compared
 
 
-def timed(fn, budget, runs, warmup=2):
-    """Median seconds per call of fn after `warmup` calls: `runs` calls if given, else calls
-    until `budget` seconds have passed (at least 3)."""
-    for _ in range(warmup):
-        fn()
-    samples = []
-    start = time.perf_counter()
-    while True:
-        t0 = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - t0)
-        if runs:
-            if len(samples) >= runs:
-                break
-        elif len(samples) >= 3 and time.perf_counter() - start >= budget:
-            break
-    return float(np.median(samples)), len(samples)
-
-
 def timed_alternating(fns, budget, runs, slices, warmup=2):
     """[(median seconds per call, calls)] for each of fns, timed in `slices` rounds that give
     each fn in turn budget / slices seconds (or runs / slices calls, at least one)."""
@@ -122,6 +103,12 @@ def timed_alternating(fns, budget, runs, slices, warmup=2):
                 elif len(own) >= 3 * (r + 1) and time.perf_counter() - start >= budget / slices:
                     break
     return [(float(np.median(s)), len(s)) for s in samples]
+
+
+def timed(fn, budget, runs):
+    """(median seconds per call, calls) of fn alone: `runs` calls if given, else calls until
+    `budget` seconds have passed (at least 3)."""
+    return timed_alternating([fn], budget, runs, 1)[0]
 
 
 def rel_diff(ours, peer):

@@ -10,6 +10,7 @@
 #include "paddle/phi/kernels/conv_grad_kernel.h"
 #include "paddle/phi/kernels/conv_kernel.h"
 #include "paddle/phi/kernels/funcs/im2col.h"
+#include "paddle/phi/kernels/funcs/packed_weights.h"
 #include "paddle/phi/kernels/funcs/sgemm_packed.h"
 #include "test/cpp/phi/kernel_test_util.h"
 
@@ -287,6 +288,40 @@ TEST(ConvInferMeta, UnknownBatchAndShapeErrors) {
                              bad.dilations, bad.groups, bad.data_format, &meta),
                common::InvalidArgumentError);
   EXPECT_TRUE(KernelRegistry::Instance().HasKernel("depthwise_conv2d_grad"));
+}
+
+// A frozen filter is packed once and kept, except where the convolution reads it as stored: a
+// 1x1 convolution of a few 1x1 images (squeeze-excitation layers) runs as Input x Filter^T
+// through the GEMM's few-rows path, so nothing is packed for it.
+TEST(ConvForwardKeepingFilter, PacksNoFilterForTheFewRowsPath) {
+  if (!funcs::internal::PackedSgemmUsable()) GTEST_SKIP() << "no AVX2 + FMA";
+  const auto run = [](int64_t batch, int64_t size) {
+    DenseTensor w = RandomTensor<float>(make_ddim({24, 40, 1, 1}), 3);
+    w.Holder()->Freeze();
+    const std::vector<float> x = RandomFloats(batch * 40 * size * size, 4);
+    std::vector<float> out(batch * 24 * size * size);
+    funcs::ConvPlane p;
+    p.in_h = p.in_w = p.out_h = p.out_w = size;
+    p.kernel_h = p.kernel_w = p.stride_h = p.stride_w = 1;
+    const int64_t before = funcs::PackedWeightsBytes();
+    funcs::ConvForwardKeepingFilter(x.data(), w, batch, 40, 24, 1, p, out.data(), nullptr);
+    const int64_t packed = funcs::PackedWeightsBytes() - before;
+    // out[n][m] = sum over c of x[n][c] w[m][c] at each pixel
+    const float* wd = w.data<float>();
+    const int64_t pixels = size * size;
+    for (int64_t n = 0; n < batch; ++n) {
+      for (int64_t m = 0; m < 24; ++m) {
+        for (int64_t q = 0; q < pixels; ++q) {
+          double want = 0.0;
+          for (int64_t c = 0; c < 40; ++c) want += x[(n * 40 + c) * pixels + q] * wd[m * 40 + c];
+          EXPECT_NEAR(out[(n * 24 + m) * pixels + q], want, 1e-4);
+        }
+      }
+    }
+    return packed;
+  };
+  EXPECT_EQ(run(2, 1), 0);  // the few-rows path
+  EXPECT_GT(run(2, 3), 0);  // the packed GEMM keeps the frozen filter packed
 }
 
 }  // namespace test

@@ -8,6 +8,7 @@
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/avx2_lanes.h"
 #include "paddle/phi/kernels/funcs/exp_avx2.h"
 #include "paddle/phi/kernels/funcs/parallel.h"
 #include "paddle/phi/kernels/funcs/softmax.h"
@@ -39,10 +40,7 @@ __attribute__((target("avx2,fma"))) void SoftmaxRowAvx2(const float* src, float 
     sum_v = _mm256_add_ps(sum_v, e);
     for (int64_t t = 0; j + t < n; ++t) dst[j + t] = tail[t];
   }
-  alignas(32) float lanes[8];
-  _mm256_store_ps(lanes, sum_v);
-  const float sum = ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) +
-                    ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]));
+  const float sum = funcs::SumLanesAvx2(sum_v);
   const __m256 inv = _mm256_set1_ps(1.0f / sum);
   for (j = 0; j + 8 <= n; j += 8)
     _mm256_storeu_ps(dst + j, _mm256_mul_ps(_mm256_loadu_ps(dst + j), inv));

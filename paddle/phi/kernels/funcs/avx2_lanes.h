@@ -1,7 +1,8 @@
 // Lane shuffles for AVX2 loops over every other float (stride-2 windows and tiles), written
 // once for the convolution's window packing, the depthwise kernel, max pooling and the
-// Winograd transforms. x86-64 with GCC or Clang only; the callers are AVX2 code (built with
-// -mavx2 or under target("avx2")). Internal to the kernel library.
+// Winograd transforms; and the sum of a vector's lanes (softmax, the GEMM's dot products). x86-64
+// with GCC or Clang only; the callers are AVX2 code (built with -mavx2 or under target("avx2")).
+// Internal to the kernel library.
 #pragma once
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -18,6 +19,14 @@ template <bool kOdd>
 __attribute__((target("avx2"), always_inline)) inline __m256 EveryOtherLane(__m256 a, __m256 b) {
   const __m256 picked = _mm256_shuffle_ps(a, b, kOdd ? 0xDD : 0x88);
   return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(picked), 0xD8));
+}
+
+// The sum of v's 8 lanes, in a fixed order: ((0 + 1) + (2 + 3)) + ((4 + 5) + (6 + 7)).
+__attribute__((target("avx2"), always_inline)) inline float SumLanesAvx2(__m256 v) {
+  alignas(32) float lanes[8];
+  _mm256_store_ps(lanes, v);
+  return ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) +
+         ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]));
 }
 
 // o[t] = src[2 * t] for t < len, reading no further than src[2 * len - 1].

@@ -348,8 +348,7 @@ void PackedConvForward(const float* input, const float* filter, int64_t batch, i
                        int64_t out_channels, int64_t groups, const ConvPlane& p, float* out,
                        const internal::GemmEpilogue* epilogue,
                        const std::vector<internal::GemmPackedA>* packed_filter) {
-  if (groups == 1 && IsPointwise(p) && p.in_h == 1 && p.in_w == 1 &&
-      batch <= internal::kGemmFewRows) {
+  if (ConvIsFewImagesOfOnePixel(p, batch, groups)) {
     // 1x1 images (squeeze-excitation layers), a few of them: Output [batch, out_channels] =
     // Input [batch, in_channels] times Filter^T, the GEMM's few-rows path that reads the filter
     // straight, a dot product per output (a 16-column tile of the packed path would hold only

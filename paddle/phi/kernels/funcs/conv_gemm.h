@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "paddle/phi/kernels/funcs/conv_util.h"
 #include "paddle/phi/kernels/funcs/im2col.h"
 #include "paddle/phi/kernels/funcs/sgemm_packed.h"
 
@@ -28,6 +29,14 @@ class ConvWindowsB : public internal::GemmBSource {
   int64_t image_stride_;
   ConvPlane p_;
 };
+
+// Whether PackedConvForward runs this convolution as Input x Filter^T through the GEMM's
+// few-rows path (1x1 convolutions of a few 1x1 images: squeeze-excitation layers), which reads
+// the filter as stored: no packed filter is wanted for it.
+inline bool ConvIsFewImagesOfOnePixel(const ConvPlane& p, int64_t batch, int64_t groups) {
+  return groups == 1 && IsPointwise(p) && p.in_h == 1 && p.in_w == 1 &&
+         batch <= internal::kGemmFewRows;
+}
 
 // The forward convolution of `batch` NCHW images (float), groups as in conv2d: out is [batch,
 // out_channels, out_h, out_w]; filter [out_channels, in_channels / groups, KH, KW]. `epilogue`

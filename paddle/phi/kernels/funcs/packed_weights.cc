@@ -86,7 +86,9 @@ void ConvForwardKeepingFilter(const float* input, const DenseTensor& filter, int
       return;
     }
   }
-  const auto packed = FrozenPackedFilter(filter, groups);
+  // (The few-rows path reads the filter as stored: nothing to pack and keep for it.)
+  const auto packed =
+      ConvIsFewImagesOfOnePixel(p, batch, groups) ? nullptr : FrozenPackedFilter(filter, groups);
   PackedConvForward(input, filter.data<float>(), batch, in_channels, out_channels, groups, p, out,
                     epilogue, packed.get());
 }

@@ -12,6 +12,8 @@
 
 #if defined(__AVX2__) && defined(__FMA__)
 #include <immintrin.h>
+
+#include "paddle/phi/kernels/funcs/avx2_lanes.h"
 #define PHI_PACKED_SGEMM 1
 #endif
 
@@ -614,10 +616,7 @@ void FewRowsDots(int64_t n0, int64_t n1, int64_t k, const float* a, int64_t lda,
       } else {
         v = _mm256_add_ps(acc[i][0], acc[i][1]);
       }
-      alignas(32) float lanes[8];
-      _mm256_store_ps(lanes, v);
-      float sum = ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) +
-                  ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]));
+      float sum = SumLanesAvx2(v);
       for (int64_t q = p; q < k; ++q) sum += a_at(i, q) * col[q];
       finish(i, j, sum);
     }
