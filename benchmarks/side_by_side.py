@@ -29,9 +29,9 @@ Each case is warmed up, then timed run by run until --budget seconds have passed
 slices (--slices, default 6, each a share of the budget or of the runs, with a pause of 50 ms
 between slices so that the other side's threads are idle): on a shared host a burst of load
 then falls on both sides instead of on one (2-thread ratios had moved by 20-40% from run to
-run when each side ran its whole budget at once). The table gives our time over the peer's (above 1: we
-are slower). The peers run with their default settings and are measured here only; they are
-never dependencies of the product or of its tests.
+run when each side ran its whole budget at once). The table gives our time over the peer's
+(above 1: we are slower). The peers run with their default settings and are measured here only;
+they are never dependencies of the product or of its tests.
 
 On a busy machine, thread counts near the core count measure contention as much as speed:
 PyTorch's OpenMP threads spin while they wait, so its 2-thread step on a loaded 2-core box can
