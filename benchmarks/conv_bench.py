@@ -42,12 +42,17 @@ def model_prefix(model):
     return prefix if os.path.exists(prefix + ".pdmodel") else os.path.join(PEER_MODELS, model)
 
 
+DELETED_PASSES = []  # --delete-pass: passes left out of our predictor's pipeline
+
+
 def make_predictor(model, threads):
     import paddle
     prefix = model_prefix(model)
     cfg = paddle.inference.Config(prefix + ".pdmodel", prefix + ".pdiparams")
     cfg.disable_gpu()
     cfg.set_cpu_math_library_num_threads(threads)
+    for name in DELETED_PASSES:
+        cfg.delete_pass(name)
     return paddle.inference.create_predictor(cfg)
 
 
@@ -151,7 +156,11 @@ def main():
     parser.add_argument("--profile", choices=MODELS)
     parser.add_argument("--layers", choices=MODELS + ("tiny_bert", "resnet50"))
     parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--delete-pass", action="append", default=[],
+                        help="leave this pass out of our pipeline (repeatable), e.g. "
+                        "mbconv_fuse_pass to see a fused block's layers one by one")
     args = parser.parse_args()
+    DELETED_PASSES.extend(args.delete_pass)
     if args.layers:
         print_layers(args.layers, args.threads, args.runs)
         return

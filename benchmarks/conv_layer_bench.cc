@@ -78,8 +78,11 @@ int main(int argc, char** argv) {
   if (winograd) u = phi::funcs::WinogradFilter(filter.data(), m, c);
   // CONV_BENCH_FLUSH=1: 64 MiB written between runs, so that the layer's input, output and
   // filter come from memory as in a network (where other layers run in between).
-  const bool flush = std::getenv("CONV_BENCH_FLUSH") != nullptr;
-  std::vector<float> other(flush ? (64 << 20) / 4 : 0);
+  // CONV_BENCH_FLUSH=MIB (2 or more): that many MiB instead (4 evicts L2 but not all of L3).
+  const char* flush_env = std::getenv("CONV_BENCH_FLUSH");
+  const long flush_mib =
+      flush_env == nullptr ? 0 : std::max(64L * (std::atol(flush_env) < 2), std::atol(flush_env));
+  std::vector<float> other(static_cast<size_t>(flush_mib) * (1 << 20) / 4);
   std::vector<double> times;
   for (int r = 0; r < runs + 3; ++r) {
     for (size_t i = 0; i < other.size(); i += 16) other[i] += 1.0f;

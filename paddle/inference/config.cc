@@ -12,10 +12,14 @@ namespace paddle_infer {
 // ---- PaddlePassBuilder --------------------------------------------------------------------
 
 const std::vector<std::string>& PaddlePassBuilder::DefaultCpuPasses() {
-  static const std::vector<std::string> passes = {
-      "is_test_pass",     "conv_bn_fuse_pass", "conv_elementwise_add_act_fuse_pass",
-      "mbconv_fuse_pass", "fc_fuse_pass",      "dead_code_elimination_pass",
-      "constant_folding_pass"};
+  static const std::vector<std::string> passes = {"is_test_pass",
+                                                  "conv_bn_fuse_pass",
+                                                  "conv_elementwise_add_act_fuse_pass",
+                                                  "mbconv_fuse_pass",
+                                                  "scaled_conv_fuse_pass",
+                                                  "fc_fuse_pass",
+                                                  "dead_code_elimination_pass",
+                                                  "constant_folding_pass"};
   return passes;
 }
 
@@ -95,12 +99,34 @@ void Config::SetModelBuffer(const char* prog_buffer, size_t prog_buffer_size,
 void Config::EnableUseGpu(uint64_t memory_pool_init_size_mb, int device_id,
                           PrecisionType precision) {
   use_gpu_ = true;
-  // fused_mbconv has a CPU kernel only: on the GPU the blocks stay cuDNN's convolutions (as
-  // PaddlePaddle's GPU pass list differs from its CPU one).
-  pass_builder_.DeletePass("mbconv_fuse_pass");
+  // fused_mbconv and fused_scaled_conv2d have CPU kernels only: on the GPU those blocks stay
+  // cuDNN's convolutions (as PaddlePaddle's GPU pass list differs from its CPU one).
+  for (const char* pass : {"mbconv_fuse_pass", "scaled_conv_fuse_pass"}) {
+    if (!pass_builder_.HasPass(pass)) continue;
+    pass_builder_.DeletePass(pass);
+    gpu_removed_passes_.push_back(pass);
+  }
   memory_pool_init_size_mb_ = memory_pool_init_size_mb;
   gpu_device_id_ = device_id;
   gpu_precision_ = precision;
+}
+
+void Config::DisableGpu() {
+  use_gpu_ = false;
+  // Each pass back after the last pass that precedes it in the default list (or first).
+  const std::vector<std::string>& defaults = PaddlePassBuilder::DefaultCpuPasses();
+  for (const std::string& pass : gpu_removed_passes_) {
+    if (pass_builder_.HasPass(pass)) continue;
+    const std::vector<std::string>& now = pass_builder_.AllPasses();
+    size_t at = 0;
+    const auto in_defaults = std::find(defaults.begin(), defaults.end(), pass);
+    for (auto before = defaults.begin(); before != in_defaults; ++before) {
+      const auto found = std::find(now.begin(), now.end(), *before);
+      if (found != now.end()) at = std::max<size_t>(at, found - now.begin() + 1);
+    }
+    pass_builder_.InsertPass(at, pass);
+  }
+  gpu_removed_passes_.clear();
 }
 
 void Config::SetCpuMathLibraryNumThreads(int cpu_math_library_num_threads) {

@@ -75,7 +75,8 @@ class Config {
   // Devices. GPU requests are recorded; a CPU-only build refuses them in CreatePredictor.
   void EnableUseGpu(uint64_t memory_pool_init_size_mb, int device_id = 0,
                     PrecisionType precision = PrecisionType::kFloat32);
-  void DisableGpu() { use_gpu_ = false; }
+  // Back to the CPU: the CPU-only passes that EnableUseGpu took out return to their places.
+  void DisableGpu();
   bool use_gpu() const { return use_gpu_; }
   int gpu_device_id() const { return gpu_device_id_; }
   uint64_t memory_pool_init_size_mb() const { return memory_pool_init_size_mb_; }
@@ -138,6 +139,7 @@ class Config {
   bool glog_info_disabled_ = false;
   bool profile_enabled_ = false;
   PaddlePassBuilder pass_builder_;
+  std::vector<std::string> gpu_removed_passes_;  // by EnableUseGpu, for DisableGpu
 };
 
 // A handle on one input or output of a Predictor. Input handles: Reshape, then CopyFromCpu

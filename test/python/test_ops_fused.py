@@ -1,6 +1,6 @@
 """NumPy reference and float64 gradient tests of the fused ops that IR fusion passes produce
 (fc, fused_elemwise_add_activation, fused_gemm_epilogue, fused_batch_norm_act, fused_conv2d,
-fused_mbconv), through the executor; plus their attribute and shape errors."""
+fused_scaled_conv2d, fused_mbconv), through the executor; plus their attribute and shape errors."""
 import os
 
 import numpy as np
@@ -609,6 +609,107 @@ def test_mobilenet_v2_predictor_fuses_its_blocks():
         cfg = paddle.inference.Config(prefix + ".pdmodel", prefix + ".pdiparams")
         if not fuse:
             cfg.delete_pass("mbconv_fuse_pass")
+        pred = paddle.inference.create_predictor(cfg)
+        outs[fuse] = pred.run(x)[0]
+    np.testing.assert_array_equal(outs[True], outs[False])
+
+
+# ------------------------------------------------------------------------- fused_scaled_conv2d
+
+def scaled_conv_case(batch, size, cin, cout, kernel, residual, act, gate_batch=None,
+                     dtype="float32"):
+    """fused_scaled_conv2d's inputs and attrs: Input [batch, cin, size, size] times a gate
+    [gate_batch (default batch), cin, 1, 1], then a kernel x kernel convolution to cout."""
+    inputs = {"Input": rand(batch, cin, size, size, dtype=dtype),
+              "InputScale": rand(batch if gate_batch is None else gate_batch, cin, 1, 1,
+                                 dtype=dtype, low=0.0, high=1.0),
+              "Filter": rand(cout, cin, kernel, kernel, dtype=dtype),
+              "Bias": rand(cout, dtype=dtype)}
+    if residual:
+        inputs["ResidualData"] = rand(batch, cout, size, size, dtype=dtype)
+    attrs = {"paddings": [kernel // 2, kernel // 2], "fuse_activation": act, "fuse_beta": 6.0,
+             "fuse_residual_connection": residual}
+    return inputs, attrs, (batch, cout, size, size)
+
+
+def scaled_conv_unfused(inputs, attrs, out_shape):
+    """elementwise_mul (the gate as X, as MobileNetV3 writes it) then fused_conv2d."""
+    x = inputs["Input"]
+    scaled = run_op("elementwise_mul", {"X": inputs["InputScale"], "Y": x}, {"axis": -1},
+                    {"Out": np.zeros(x.shape, x.dtype)})["Out"]
+    conv_in = {k: v for k, v in inputs.items() if k not in ("Input", "InputScale")}
+    return run_op("fused_conv2d", dict(conv_in, Input=scaled), attrs,
+                  {"Output": np.zeros(out_shape, x.dtype)})["Output"]
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("batch,size,cin,cout,gate_batch", [
+    (2, 7, 40, 24, None),    # 49 pixels: packed panels that cross from one image to the next
+    (2, 56, 24, 16, None),   # 392 panels: the packing's eight-channels-at-a-time order
+    (3, 14, 96, 300, 1),     # one gate for all images; two row blocks of the GEMM
+    (1, 1, 64, 32, None),    # a 1x1 image: the few-rows GEMM, so the product is made first
+    (2, 5, 8, 6, None)])
+@pytest.mark.parametrize("residual,act", [(True, ""), (False, "hard_swish"), (False, "relu6")])
+def test_fused_scaled_conv2d_equals_mul_then_fused_conv2d(threads, batch, size, cin, cout,
+                                                          gate_batch, residual, act):
+    # The float kernel multiplies as it packs the 1x1 convolution's input: the bits of
+    # elementwise_mul followed by fused_conv2d.
+    inputs, attrs, out_shape = scaled_conv_case(batch, size, cin, cout, 1, residual, act,
+                                                gate_batch)
+    before = core.get_num_threads()
+    core.set_num_threads(threads)
+    try:
+        got = run_op("fused_scaled_conv2d", inputs, attrs,
+                     {"Output": np.zeros(out_shape, "float32")})["Output"]
+        want = scaled_conv_unfused(inputs, attrs, out_shape)
+    finally:
+        core.set_num_threads(before)
+    np.testing.assert_array_equal(got, want)
+    ref = conv_epilogue_ref(inputs["Input"] * inputs["InputScale"], inputs["Filter"],
+                            inputs["Bias"], inputs.get("ResidualData"), act, 6.0,
+                            pads=(0, 0, 0, 0))
+    np.testing.assert_allclose(got, ref, rtol=1e-4, atol=1e-4)
+
+
+def test_fused_scaled_conv2d_other_convolutions_and_float64():
+    # Not a 1x1 convolution, or float64: the product first, then fused_conv2d.
+    inputs, attrs, out_shape = scaled_conv_case(2, 9, 8, 5, 3, True, "relu")
+    got = run_op("fused_scaled_conv2d", inputs, attrs,
+                 {"Output": np.zeros(out_shape, "float32")})["Output"]
+    np.testing.assert_array_equal(got, scaled_conv_unfused(inputs, attrs, out_shape))
+    inputs, attrs, out_shape = scaled_conv_case(2, 6, 8, 5, 1, True, "hard_swish", gate_batch=1,
+                                                dtype="float64")
+    want = conv_epilogue_ref(inputs["Input"] * inputs["InputScale"], inputs["Filter"],
+                             inputs["Bias"], inputs["ResidualData"], "hard_swish", 6.0,
+                             pads=(0, 0, 0, 0))
+    check_output("fused_scaled_conv2d", inputs, {"Output": want}, attrs=attrs, places=("cpu",),
+                 **tolerances("float64"))
+
+
+def test_fused_scaled_conv2d_bad_scale_names_it():
+    inputs, attrs, out_shape = scaled_conv_case(2, 5, 8, 6, 1, False, "")
+    for shape in [(2, 9, 1, 1), (3, 8, 1, 1), (2, 8, 2, 1), (2, 8)]:
+        bad = dict(inputs, InputScale=rand(*shape, dtype="float32"))
+        with pytest.raises(ValueError, match=r"fused_scaled_conv2d's InputScale to be \[2 or 1, "
+                                             r"8, 1, 1\]"):
+            run_op("fused_scaled_conv2d", bad, attrs, {"Output": np.zeros(out_shape, "float32")})
+    bad = dict(inputs, InputScale=rand(2, 8, 1, 1, dtype="float64"))
+    with pytest.raises(ValueError, match="InputScale to have Input's dtype"):
+        run_op("fused_scaled_conv2d", bad, attrs, {"Output": np.zeros(out_shape, "float32")})
+
+
+def test_mobilenet_v3_predictor_fuses_its_gates():
+    # Every squeeze-excitation gate of MobileNetV3 multiplies the input of a 1x1 convolution:
+    # with scaled_conv_fuse_pass the same outputs to the bit.
+    prefix = os.path.join(FIXTURES, "mobilenet_v3_small")
+    if not os.path.exists(prefix + ".pdmodel"):
+        pytest.skip("fixture models not present")
+    x = list(np.load(prefix + ".inputs.npz").values())
+    outs = {}
+    for fuse in (True, False):
+        cfg = paddle.inference.Config(prefix + ".pdmodel", prefix + ".pdiparams")
+        if not fuse:
+            cfg.delete_pass("scaled_conv_fuse_pass")
         pred = paddle.inference.create_predictor(cfg)
         outs[fuse] = pred.run(x)[0]
     np.testing.assert_array_equal(outs[True], outs[False])

@@ -54,6 +54,33 @@ bool UsedInSubBlocks(const Graph& graph, const std::string& name) {
   return false;
 }
 
+bool FusedConvNchw(const Graph& graph, const Node* op, bool residual_ok,
+                   std::vector<int64_t>* filter_shape) {
+  if (op == nullptr || op->Op()->Type() != "fused_conv2d") return false;
+  const framework::OpDesc& desc = *op->Op();
+  const std::string format = AttrOr<std::string>(desc, "data_format", "NCHW");
+  if (format != "NCHW" && format != "AnyLayout") return false;
+  if (!residual_ok && !desc.Input("ResidualData").empty()) return false;
+  if (SingleInput(desc, "Input").empty() || SingleOutput(desc, "Output").empty()) return false;
+  *filter_shape = DeclaredShape(graph.VarNode(SingleInput(desc, "Filter")));
+  return filter_shape->size() == 4 && (*filter_shape)[0] > 0 && (*filter_shape)[1] > 0;
+}
+
+bool IsPointwiseConv(const framework::OpDesc& desc, const std::vector<int64_t>& filter_shape) {
+  const auto all = [](const std::vector<int>& v, int value) {
+    for (int x : v) {
+      if (x != value) return false;
+    }
+    return true;
+  };
+  return filter_shape.size() == 4 && filter_shape[2] == 1 && filter_shape[3] == 1 &&
+         AttrOr<int>(desc, "groups", 1) == 1 &&
+         all(AttrOr<std::vector<int>>(desc, "strides", {1, 1}), 1) &&
+         all(AttrOr<std::vector<int>>(desc, "dilations", {1, 1}), 1) &&
+         all(AttrOr<std::vector<int>>(desc, "paddings", {0, 0}), 0) &&
+         AttrOr<std::string>(desc, "padding_algorithm", "EXPLICIT") != "SAME";
+}
+
 namespace {
 
 std::unordered_set<std::string> ArgNames(const std::vector<std::string>& names) {

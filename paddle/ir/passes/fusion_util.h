@@ -29,6 +29,14 @@ bool IsPersistable(const Node* var);
 // Whether some op of a sub-block (block > 0) names `name`.
 bool UsedInSubBlocks(const Graph& graph, const std::string& name);
 
+// A fused_conv2d in NCHW, without a residual unless `residual_ok`, whose Input and Output are
+// single variables and whose Filter is declared 4-D (its shape in *filter_shape).
+bool FusedConvNchw(const Graph& graph, const Node* op, bool residual_ok,
+                   std::vector<int64_t>* filter_shape);
+// Whether the convolution `desc` with that filter shape is 1x1: one group, unit strides and
+// dilations, no padding.
+bool IsPointwiseConv(const framework::OpDesc& desc, const std::vector<int64_t>& filter_shape);
+
 // One planned rewrite: `ops` (block 0) become `fused`, placed where the last of them is.
 struct Fusion {
   std::vector<Node*> ops;

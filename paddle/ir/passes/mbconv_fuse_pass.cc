@@ -15,35 +15,6 @@ namespace ir {
 
 namespace {
 
-// A fused_conv2d in NCHW, without a residual unless `residual_ok`, whose Input and Output are
-// single variables and whose Filter is declared 4-D (its shape in *filter_shape).
-bool PlainFusedConv(const Graph& graph, const Node* op, bool residual_ok,
-                    std::vector<int64_t>* filter_shape) {
-  if (op == nullptr || op->Op()->Type() != "fused_conv2d") return false;
-  const framework::OpDesc& desc = *op->Op();
-  const std::string format = AttrOr<std::string>(desc, "data_format", "NCHW");
-  if (format != "NCHW" && format != "AnyLayout") return false;
-  if (!residual_ok && !desc.Input("ResidualData").empty()) return false;
-  if (SingleInput(desc, "Input").empty() || SingleOutput(desc, "Output").empty()) return false;
-  *filter_shape = DeclaredShape(graph.VarNode(SingleInput(desc, "Filter")));
-  return filter_shape->size() == 4 && (*filter_shape)[0] > 0 && (*filter_shape)[1] > 0;
-}
-
-// A 1x1 convolution: one group, unit strides and dilations, no padding.
-bool Pointwise(const framework::OpDesc& desc, const std::vector<int64_t>& filter_shape) {
-  const auto all = [](const std::vector<int>& v, int value) {
-    for (int x : v) {
-      if (x != value) return false;
-    }
-    return true;
-  };
-  return filter_shape[2] == 1 && filter_shape[3] == 1 && AttrOr<int>(desc, "groups", 1) == 1 &&
-         all(AttrOr<std::vector<int>>(desc, "strides", {1, 1}), 1) &&
-         all(AttrOr<std::vector<int>>(desc, "dilations", {1, 1}), 1) &&
-         all(AttrOr<std::vector<int>>(desc, "paddings", {0, 0}), 0) &&
-         AttrOr<std::string>(desc, "padding_algorithm", "EXPLICIT") != "SAME";
-}
-
 void CopyInputIfAny(const framework::OpDesc& from, const std::string& slot, framework::OpDesc* to,
                     const std::string& to_slot) {
   const std::string name = SingleInput(from, slot);
@@ -62,19 +33,19 @@ class MbconvFusePass : public Pass {
   // `project` as the block's last convolution.
   static bool TryFuse(Graph* graph, Node* project) {
     std::vector<int64_t> project_shape, dw_shape, expand_shape;
-    if (!PlainFusedConv(*graph, project, true, &project_shape) ||
-        !Pointwise(*project->Op(), project_shape))
+    if (!FusedConvNchw(*graph, project, true, &project_shape) ||
+        !IsPointwiseConv(*project->Op(), project_shape))
       return false;
     const int64_t hidden = project_shape[1];
     const Node* dw_var = graph->VarNode(SingleInput(*project->Op(), "Input"));
     Node* dw = dw_var != nullptr ? SoleWriter(dw_var) : nullptr;
-    if (!PlainFusedConv(*graph, dw, false, &dw_shape) || dw_shape[0] != hidden ||
-        dw_shape[1] != 1 || AttrOr<int>(*dw->Op(), "groups", 1) != hidden)
+    if (!FusedConvNchw(*graph, dw, false, &dw_shape) || dw_shape[0] != hidden || dw_shape[1] != 1 ||
+        AttrOr<int>(*dw->Op(), "groups", 1) != hidden)
       return false;
     const Node* hidden_var = graph->VarNode(SingleInput(*dw->Op(), "Input"));
     Node* expand = hidden_var != nullptr ? SoleWriter(hidden_var) : nullptr;
-    if (!PlainFusedConv(*graph, expand, false, &expand_shape) ||
-        !Pointwise(*expand->Op(), expand_shape) || expand_shape[0] != hidden)
+    if (!FusedConvNchw(*graph, expand, false, &expand_shape) ||
+        !IsPointwiseConv(*expand->Op(), expand_shape) || expand_shape[0] != hidden)
       expand = nullptr;
     return Fuse(graph, expand, dw, project) ||
            (expand != nullptr && Fuse(graph, nullptr, dw, project));

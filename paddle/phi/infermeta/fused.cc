@@ -211,6 +211,31 @@ void FusedConv2dInferMeta(const MetaTensor& input, const MetaTensor& filter, con
   CheckResidual(residual, od, input.dtype(), "fused_conv2d");
 }
 
+void FusedScaledConv2dInferMeta(const MetaTensor& input, const MetaTensor& input_scale,
+                                const MetaTensor& filter, const MetaTensor& bias,
+                                const MetaTensor& residual, const std::vector<int>& strides,
+                                const std::vector<int>& paddings,
+                                const std::string& padding_algorithm,
+                                const std::vector<int>& dilations, int groups,
+                                const std::string& data_format, const std::string& fuse_activation,
+                                bool fuse_residual_connection, MetaTensor* out) {
+  const DDim& in = input.dims();
+  PD_CHECK(in.size() == 4 && data_format != "NHWC", InvalidArgument,
+           "expected fused_scaled_conv2d's Input to be 4-D NCHW, but got dims ", in,
+           " and data_format ", data_format);
+  const DDim& sd = input_scale.dims();
+  PD_CHECK(sd.size() == 4 && (funcs::ExtentsCompatible(sd[0], in[0]) || sd[0] == 1) &&
+               funcs::ExtentsCompatible(sd[1], in[1]) && sd[2] == 1 && sd[3] == 1,
+           InvalidArgument, "expected fused_scaled_conv2d's InputScale to be [", in[0], " or 1, ",
+           in[1], ", 1, 1] (Input is ", in, "), but got ", sd);
+  PD_CHECK(input_scale.dtype() == input.dtype(), InvalidArgument,
+           "expected fused_scaled_conv2d's InputScale to have Input's dtype ", input.dtype(),
+           ", but got ", input_scale.dtype());
+  FusedConv2dInferMeta(input, filter, bias, residual, strides, paddings, padding_algorithm,
+                       dilations, groups, data_format, fuse_activation, fuse_residual_connection,
+                       out);
+}
+
 void FusedMbconvInferMeta(const MetaTensor& input, const MetaTensor& expand_filter,
                           const MetaTensor& expand_bias, const MetaTensor& depthwise_filter,
                           const MetaTensor& depthwise_bias, const MetaTensor& project_filter,

@@ -66,6 +66,17 @@ void FusedConv2dInferMeta(const MetaTensor& input, const MetaTensor& filter, con
                           const std::string& data_format, const std::string& fuse_activation,
                           bool fuse_residual_connection, MetaTensor* out);
 
+// fused_scaled_conv2d (scaled_conv_fuse_pass): fused_conv2d's, once checked that Input is 4-D
+// NCHW and InputScale [N or 1, C, 1, 1] (N and C Input's).
+void FusedScaledConv2dInferMeta(const MetaTensor& input, const MetaTensor& input_scale,
+                                const MetaTensor& filter, const MetaTensor& bias,
+                                const MetaTensor& residual, const std::vector<int>& strides,
+                                const std::vector<int>& paddings,
+                                const std::string& padding_algorithm,
+                                const std::vector<int>& dilations, int groups,
+                                const std::string& data_format, const std::string& fuse_activation,
+                                bool fuse_residual_connection, MetaTensor* out);
+
 // fused_mbconv (mbconv_fuse_pass): fused_conv2d's InferMeta for each of its three convolutions
 // in turn, once checked that ExpandFilter is [E, C, 1, 1], DepthwiseFilter [E, 1, KH, KW]
 // (groups E: one filter per channel) and ProjectFilter [O, E, 1, 1], E being Input's channels

@@ -19,6 +19,20 @@ void FusedConv2dKernel(const Context& dev_ctx, const DenseTensor& input, const D
                        const std::string& fuse_activation, float fuse_beta,
                        bool fuse_residual_connection, DenseTensor* out);
 
+// fused_scaled_conv2d (scaled_conv_fuse_pass): fused_conv2d of Input times InputScale [N or 1,
+// C, 1, 1] (a squeeze-excitation gate), the product as elementwise_mul rounds it. The float kernel
+// makes the products as it packs a 1x1 convolution's input, never storing them whole.
+// Inference only.
+template <typename T, typename Context>
+void FusedScaledConv2dKernel(const Context& dev_ctx, const DenseTensor& input,
+                             const DenseTensor& input_scale, const DenseTensor& filter,
+                             const DenseTensor* bias, const DenseTensor* residual,
+                             const std::vector<int>& strides, const std::vector<int>& paddings,
+                             const std::string& padding_algorithm,
+                             const std::vector<int>& dilations, int groups,
+                             const std::string& data_format, const std::string& fuse_activation,
+                             float fuse_beta, bool fuse_residual_connection, DenseTensor* out);
+
 // fused_mbconv (mbconv_fuse_pass): fused_conv2d three times, 1x1 (where ExpandFilter is given),
 // depthwise, 1x1, the middle activations computed a band of rows at a time. Inference only.
 template <typename T, typename Context>

@@ -1,16 +1,21 @@
 #include "paddle/phi/kernels/fused_conv_kernel.h"
 
+#include <algorithm>
 #include <cstring>
 #include <functional>
 #include <memory>
+#include <stdexcept>
 #include <type_traits>
+#include <vector>
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/conv_kernel.h"
+#include "paddle/phi/kernels/funcs/broadcast_compute.h"
 #include "paddle/phi/kernels/funcs/conv_gemm.h"
 #include "paddle/phi/kernels/funcs/conv_util.h"
 #include "paddle/phi/kernels/funcs/depthwise_conv.h"
+#include "paddle/phi/kernels/funcs/elementwise_functor.h"
 #include "paddle/phi/kernels/funcs/manipulation.h"
 #include "paddle/phi/kernels/funcs/packed_weights.h"
 #include "paddle/phi/kernels/funcs/parallel.h"
@@ -175,13 +180,26 @@ funcs::DepthwiseEpilogue<T> DepthwiseEpilogueFor(ConvAct act, const T* bias, boo
   return epilogue;
 }
 
+// Whether ConvWithEpilogue multiplies the input by a channel scale as it packs the windows (a
+// float NCHW 1x1 convolution in the packed GEMM: ConvTakesChannelScale); where it does not,
+// fused_scaled_conv2d makes the product first.
+bool ScaleInPack(const ConvGeometry& g, const DenseTensor& out) {
+  return !g.channels_last && out.numel() > 0 && out.dims() == g.out_dims && g.in_channels > 0 &&
+         !funcs::IsDepthwiseConv(g) && funcs::internal::PackedSgemmUsable() &&
+         funcs::ConvTakesChannelScale(funcs::MakeConvPlane(g), g.batch, g.groups);
+}
+
 // The convolution with the epilogue applied as outputs are produced, where a kernel can: a
 // depthwise NCHW convolution plane by plane, a float NCHW convolution inside the packed GEMM.
 // False where neither applies (the caller then convolves and runs the epilogue afterwards).
+// `channel_scale` (float, only where ScaleInPack): fused_scaled_conv2d's InputScale.
 template <typename T, ConvAct kAct, typename Context>
 bool ConvWithEpilogue(const Context& dev_ctx, const DenseTensor& input, const DenseTensor& filter,
                       const ConvGeometry& g, const DenseTensor* bias, const DenseTensor* res,
-                      float fuse_beta, DenseTensor* out) {
+                      float fuse_beta, const float* channel_scale, DenseTensor* out) {
+  if (channel_scale != nullptr && (!std::is_same_v<T, float> || !ScaleInPack(g, *out))) {
+    throw std::logic_error("ConvWithEpilogue: a channel scale where ScaleInPack is false");
+  }
   if (g.channels_last || out->numel() == 0 || out->dims() != g.out_dims) return false;
   const T* b = bias != nullptr ? bias->data<T>() : nullptr;
   const T* r = res != nullptr ? res->data<T>() : nullptr;
@@ -208,22 +226,21 @@ bool ConvWithEpilogue(const Context& dev_ctx, const DenseTensor& input, const De
     // An inference model's filter (frozen) is packed or transformed once and kept.
     funcs::ConvForwardKeepingFilter(input.data<float>(), filter, g.batch, g.in_channels,
                                     g.out_channels, g.groups, funcs::MakeConvPlane(g), result,
-                                    plain ? nullptr : &epilogue);
+                                    plain ? nullptr : &epilogue, channel_scale);
     return true;
   }
   return false;
 }
 
-}  // namespace
-
+// fused_conv2d, of Input times `channel_scale` where that is given (see ConvWithEpilogue).
 template <typename T, typename Context>
-void FusedConv2dKernel(const Context& dev_ctx, const DenseTensor& input, const DenseTensor& filter,
-                       const DenseTensor* bias, const DenseTensor* residual,
-                       const std::vector<int>& strides, const std::vector<int>& paddings,
-                       const std::string& padding_algorithm, const std::vector<int>& dilations,
-                       int groups, const std::string& data_format,
-                       const std::string& fuse_activation, float fuse_beta,
-                       bool fuse_residual_connection, DenseTensor* out) {
+void FusedConv2d(const Context& dev_ctx, const DenseTensor& input, const DenseTensor& filter,
+                 const DenseTensor* bias, const DenseTensor* residual,
+                 const std::vector<int>& strides, const std::vector<int>& paddings,
+                 const std::string& padding_algorithm, const std::vector<int>& dilations,
+                 int groups, const std::string& data_format, const std::string& fuse_activation,
+                 float fuse_beta, bool fuse_residual_connection, const float* channel_scale,
+                 DenseTensor* out) {
   const bool channels_last = data_format == "NHWC";
   CheckFusedConv2dArgs(bias, residual, fuse_residual_connection, channels_last, *out);
   const ConvAct act = ParseConvAct(fuse_activation);
@@ -239,7 +256,10 @@ void FusedConv2dKernel(const Context& dev_ctx, const DenseTensor& input, const D
                                              padding_algorithm, dilations, groups, data_format);
   const auto run = [&](auto kind) {
     constexpr ConvAct kAct = decltype(kind)::value;
-    if (ConvWithEpilogue<T, kAct>(dev_ctx, input, filter, g, bias, res, fuse_beta, out)) return;
+    if (ConvWithEpilogue<T, kAct>(dev_ctx, input, filter, g, bias, res, fuse_beta, channel_scale,
+                                  out)) {
+      return;
+    }
     ConvKernel<T>(dev_ctx, input, filter, strides, paddings, padding_algorithm, dilations, groups,
                   data_format, out);
     if (kAct == ConvAct::kNone && bias == nullptr && res == nullptr) return;
@@ -255,6 +275,70 @@ void FusedConv2dKernel(const Context& dev_ctx, const DenseTensor& input, const D
     case ConvAct::kNone:
       return run(std::integral_constant<ConvAct, ConvAct::kNone>());
   }
+}
+
+}  // namespace
+
+template <typename T, typename Context>
+void FusedConv2dKernel(const Context& dev_ctx, const DenseTensor& input, const DenseTensor& filter,
+                       const DenseTensor* bias, const DenseTensor* residual,
+                       const std::vector<int>& strides, const std::vector<int>& paddings,
+                       const std::string& padding_algorithm, const std::vector<int>& dilations,
+                       int groups, const std::string& data_format,
+                       const std::string& fuse_activation, float fuse_beta,
+                       bool fuse_residual_connection, DenseTensor* out) {
+  FusedConv2d<T>(dev_ctx, input, filter, bias, residual, strides, paddings, padding_algorithm,
+                 dilations, groups, data_format, fuse_activation, fuse_beta,
+                 fuse_residual_connection, nullptr, out);
+}
+
+template <typename T, typename Context>
+void FusedScaledConv2dKernel(const Context& dev_ctx, const DenseTensor& input,
+                             const DenseTensor& input_scale, const DenseTensor& filter,
+                             const DenseTensor* bias, const DenseTensor* residual,
+                             const std::vector<int>& strides, const std::vector<int>& paddings,
+                             const std::string& padding_algorithm,
+                             const std::vector<int>& dilations, int groups,
+                             const std::string& data_format, const std::string& fuse_activation,
+                             float fuse_beta, bool fuse_residual_connection, DenseTensor* out) {
+  const DDim& in = input.dims();
+  const DDim& sd = input_scale.dims();
+  PD_CHECK(data_format != "NHWC" && in.size() == 4, InvalidArgument,
+           "expected fused_scaled_conv2d's Input to be 4-D NCHW, but got dims ", in,
+           " and data_format ", data_format);
+  PD_CHECK(sd.size() == 4 && (sd[0] == in[0] || sd[0] == 1) && sd[1] == in[1] && sd[2] == 1 &&
+               sd[3] == 1,
+           InvalidArgument, "expected fused_scaled_conv2d's InputScale to be [", in[0], " or 1, ",
+           in[1], ", 1, 1] (Input is ", in, "), but got ", sd);
+  if constexpr (std::is_same_v<T, float>) {
+    const ConvGeometry g = ComputeConvGeometry(in, filter.dims(), strides, paddings,
+                                               padding_algorithm, dilations, groups, data_format);
+    if (ScaleInPack(g, *out)) {
+      // The packing reads a scale per image and channel: one gate for all images is repeated.
+      const float* scale = input_scale.data<float>();
+      std::vector<float> repeated;
+      if (sd[0] != in[0]) {
+        repeated.resize(in[0] * in[1]);
+        for (int64_t n = 0; n < in[0]; ++n) std::copy_n(scale, in[1], repeated.data() + n * in[1]);
+      }
+      // The scale is read while the convolution writes Output: never Output's buffer.
+      const DenseTensor scale_in = input_scale;
+      funcs::AllocUnaliased<float>(dev_ctx, out, {&input_scale});
+      FusedConv2d<float>(dev_ctx, input, filter, bias, residual, strides, paddings,
+                         padding_algorithm, dilations, groups, data_format, fuse_activation,
+                         fuse_beta, fuse_residual_connection,
+                         repeated.empty() ? scale_in.data<float>() : repeated.data(), out);
+      return;
+    }
+  }
+  // Elsewhere the product first, as elementwise_mul makes it.
+  DenseTensor scaled;
+  scaled.Resize(in);
+  funcs::BroadcastBinaryCompute<T, T>(dev_ctx, input, input_scale, -1, &scaled,
+                                      funcs::MultiplyFunctor<T>());
+  FusedConv2d<T>(dev_ctx, scaled, filter, bias, residual, strides, paddings, padding_algorithm,
+                 dilations, groups, data_format, fuse_activation, fuse_beta,
+                 fuse_residual_connection, nullptr, out);
 }
 
 namespace {
@@ -521,6 +605,8 @@ void FusedMbconvKernel(const Context& dev_ctx, const DenseTensor& input,
 
 PD_REGISTER_KERNEL(fused_conv2d, CPU, phi::FusedConv2dKernel, float, double);
 PD_REGISTER_KERNEL(fused_mbconv, CPU, phi::FusedMbconvKernel, float, double);
+PD_REGISTER_KERNEL(fused_scaled_conv2d, CPU, phi::FusedScaledConv2dKernel, float, double);
 
 PD_KERNEL_USES(fused_conv2d, conv2d);
 PD_KERNEL_USES(fused_mbconv, fused_conv2d);
+PD_KERNEL_USES(fused_scaled_conv2d, fused_conv2d);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <memory>
+#include <stdexcept>
 #include <vector>
 
 #ifdef __AVX2__
@@ -86,6 +87,10 @@ void ConvWindowsB::Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, float* d
     // channel, 144 -> 24 at 56 x 56 in 0.76-0.81 instead of 0.90-0.94; with 25 panels or fewer
     // (576 -> 96 at 14 x 14, 960 -> 160 at 7 x 7) channel by channel was 3-10% faster.
     const int64_t rows_at_once = panels >= 64 ? 8 : 1;
+    // With a channel scale: the scale of the panel's image (whole panels lie in one image).
+    const auto scale_of = [&](int64_t n, int64_t q) {
+      return channel_scale_[n / pixels * scale_stride_ + k0 + q];
+    };
     for (int64_t q0 = 0; q0 < kc; q0 += rows_at_once) {
       const int64_t q1 = std::min(kc, q0 + rows_at_once);
       for (int64_t pn = 0; pn < panels; ++pn) {
@@ -93,7 +98,13 @@ void ConvWindowsB::Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, float* d
           const float* channel = images_ + (k0 + q) * pixels;
           float* out = dst + pn * kc * kNr + q * kNr;
           if (start[pn] >= 0) {
-            std::memcpy(out, channel + start[pn], kNr * sizeof(float));
+            if (channel_scale_ == nullptr) {
+              std::memcpy(out, channel + start[pn], kNr * sizeof(float));
+            } else {
+              const float s = scale_of(n0 + pn * kNr, q);
+              const float* src = channel + start[pn];
+              for (int64_t t = 0; t < kNr; ++t) out[t] = src[t] * s;
+            }
             continue;
           }
           // In runs within one image (a panel across an image's end takes two), zeros past nc.
@@ -104,14 +115,22 @@ void ConvWindowsB::Pack(int64_t k0, int64_t kc, int64_t n0, int64_t nc, float* d
               break;
             }
             const int64_t run = std::min({kNr - t, pixels - n % pixels, n0 + nc - n});
-            std::memcpy(out + t, channel + n / pixels * image_stride_ + n % pixels,
-                        run * sizeof(float));
+            const float* src = channel + n / pixels * image_stride_ + n % pixels;
+            if (channel_scale_ == nullptr) {
+              std::memcpy(out + t, src, run * sizeof(float));
+            } else {
+              const float s = scale_of(n, q);
+              for (int64_t u = 0; u < run; ++u) out[t + u] = src[u] * s;
+            }
             t += run;
           }
         }
       }
     }
     return;
+  }
+  if (channel_scale_ != nullptr) {
+    throw std::logic_error("ConvWindowsB: a channel scale for windows larger than 1x1");
   }
   const int64_t in_h = p_.in_h, in_w = p_.in_w, out_h = p_.out_h, out_w = p_.out_w;
   const int64_t sh = p_.stride_h, sw = p_.stride_w;
@@ -347,7 +366,12 @@ void InPlaceConvForward(const float* input, const float* filter, int64_t batch, 
 void PackedConvForward(const float* input, const float* filter, int64_t batch, int64_t in_channels,
                        int64_t out_channels, int64_t groups, const ConvPlane& p, float* out,
                        const internal::GemmEpilogue* epilogue,
-                       const std::vector<internal::GemmPackedA>* packed_filter) {
+                       const std::vector<internal::GemmPackedA>* packed_filter,
+                       const float* channel_scale) {
+  if (channel_scale != nullptr && !ConvTakesChannelScale(p, batch, groups)) {
+    throw std::logic_error(
+        "PackedConvForward: a channel scale where ConvTakesChannelScale is false");
+  }
   if (ConvIsFewImagesOfOnePixel(p, batch, groups)) {
     // 1x1 images (squeeze-excitation layers), a few of them: Output [batch, out_channels] =
     // Input [batch, in_channels] times Filter^T, the GEMM's few-rows path that reads the filter
@@ -383,7 +407,8 @@ void PackedConvForward(const float* input, const float* filter, int64_t batch, i
   const int64_t plane = p.in_h * p.in_w;
   const std::shared_ptr<ThreadPool> pool = CurrentCPUThreadPool();
   for (int64_t gi = 0; gi < groups; ++gi) {
-    const ConvWindowsB windows(input + gi * in_per_group * plane, in_channels * plane, p);
+    const ConvWindowsB windows(input + gi * in_per_group * plane, in_channels * plane, p,
+                               channel_scale, in_channels);
     internal::GemmCLayout c;
     c.base = out + gi * out_per_group * pixels;
     c.ldc = pixels;

@@ -78,9 +78,11 @@ std::shared_ptr<const std::vector<internal::GemmPackedA>> FrozenWinogradFilter(
 void ConvForwardKeepingFilter(const float* input, const DenseTensor& filter, int64_t batch,
                               int64_t in_channels, int64_t out_channels, int64_t groups,
                               const ConvPlane& p, float* out,
-                              const internal::GemmEpilogue* epilogue) {
-  // (winograd_conv.cc is built for AVX2: asked only where the packed GEMM runs.)
-  if (internal::PackedSgemmUsable() && WinogradApplies(p, in_channels, out_channels, groups)) {
+                              const internal::GemmEpilogue* epilogue, const float* channel_scale) {
+  // (winograd_conv.cc is built for AVX2: asked only where the packed GEMM runs. Winograd takes
+  // 3x3 windows, never a channel scale.)
+  if (channel_scale == nullptr && internal::PackedSgemmUsable() &&
+      WinogradApplies(p, in_channels, out_channels, groups)) {
     if (const auto u = FrozenWinogradFilter(filter)) {
       WinogradConvForward(input, batch, in_channels, out_channels, p, *u, out, epilogue);
       return;
@@ -90,7 +92,7 @@ void ConvForwardKeepingFilter(const float* input, const DenseTensor& filter, int
   const auto packed =
       ConvIsFewImagesOfOnePixel(p, batch, groups) ? nullptr : FrozenPackedFilter(filter, groups);
   PackedConvForward(input, filter.data<float>(), batch, in_channels, out_channels, groups, p, out,
-                    epilogue, packed.get());
+                    epilogue, packed.get(), channel_scale);
 }
 
 std::shared_ptr<const internal::GemmPackedB> FrozenPackedB(const DenseTensor& w, int64_t k,

@@ -30,11 +30,12 @@ std::shared_ptr<const std::vector<internal::GemmPackedA>> FrozenWinogradFilter(
 // it where the packed GEMM does: PackedConvForward, with a frozen filter packed once and kept,
 // or, where WinogradApplies to a frozen filter, WinogradConvForward with the filter transformed
 // once and kept. (Filters that are not frozen are packed per call and never transformed: a
-// training step would transform them every time.)
+// training step would transform them every time.) `channel_scale` as PackedConvForward's.
 void ConvForwardKeepingFilter(const float* input, const DenseTensor& filter, int64_t batch,
                               int64_t in_channels, int64_t out_channels, int64_t groups,
                               const ConvPlane& p, float* out,
-                              const internal::GemmEpilogue* epilogue);
+                              const internal::GemmEpilogue* epilogue,
+                              const float* channel_scale = nullptr);
 
 // A weight w as op(B) [k, n] (w stored [k, n], or [n, k] when trans); nullptr when w is not
 // frozen or the packed GEMM does not run here. funcs::GemmWeightsB is its user.
