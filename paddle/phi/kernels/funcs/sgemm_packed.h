@@ -163,6 +163,9 @@ class GemmEpilogue {
  public:
   virtual ~GemmEpilogue() = default;
   virtual void Apply(float* c, int64_t ldc, int64_t rows, int64_t cols) const = 0;
+  // A hint, with Apply's arguments, that this block will be finished soon: an epilogue that
+  // reads other data for it (a residual) may start bringing that into cache.
+  virtual void Prefetch(const float* c, int64_t ldc, int64_t rows, int64_t cols) const {}
 };
 
 // C = alpha * op(A) * op(B) + beta * C, with op(A) [m, k] stored row-major [m, k] (row stride
