@@ -85,11 +85,11 @@ TEST(PackedSgemm, MatchesDoubleProductAcrossEdges) {
 TEST(PackedSgemm, FewRowsReadBStraight) {
   if (!funcs::internal::PackedSgemmUsable()) GTEST_SKIP() << "no AVX2 + FMA";
   ThreadPool pool(2);
-  const Case cases[] = {{2, 1000, 1280, false, false}, {3, 70, 33, true, true},
-                        {4, 1030, 9, false, true},     {1, 600, 50, true, false},
-                        {2, 5, 7, false, true},        {4, 17, 300, true, true},
-                        {2, 50, 600, false, true},     {3, 40, 77, false, true},
-                        {1, 9, 70, false, true},       {4, 33, 1000, false, true}};
+  const Case cases[] = {
+      {2, 1000, 1280, false, false}, {3, 70, 33, true, true},    {4, 1030, 9, false, true},
+      {1, 600, 50, true, false},     {2, 5, 7, false, true},     {4, 17, 300, true, true},
+      {2, 50, 600, false, true},     {3, 40, 77, false, true},   {1, 9, 70, false, true},
+      {4, 33, 1000, false, true},    {3, 300, 301, true, false}, {4, 1000, 65, false, false}};
   for (const Case& t : cases) {
     CheckCase(t, 1.0f, 0.0f, t.n, &pool);
     CheckCase(t, 1.5f, 0.5f, 7, nullptr);
@@ -113,7 +113,8 @@ TEST(PackedSgemm, PoolGivesTheSameBitsAsOneThread) {
   if (!funcs::internal::PackedSgemmUsable()) GTEST_SKIP() << "no AVX2 + FMA";
   ThreadPool pool(2);
   // The few-rows products too: one thread reads B one row at a time, the pool's threads (each
-  // a part of every row) four or two rows at a time, in the same order.
+  // a part of every row) four or two rows at a time, in the same order; large ones in two halves
+  // of K (one a thread on the pool), summed at the end either way.
   for (const Case& t : {Case{70, 3000, 300, false, false}, Case{600, 50, 300, true, true},
                         Case{2, 1000, 1280, false, false}, Case{3, 2100, 70, true, false},
                         Case{4, 1030, 90, false, false}}) {
