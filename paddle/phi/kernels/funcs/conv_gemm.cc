@@ -327,16 +327,19 @@ void InPlaceConvForward(const float* input, const float* filter, int64_t batch, 
   // over the pool.
   const auto run = [&](int64_t i0, int64_t i1, ThreadPool* split) {
     // Per call, not kept per thread: for large images it is megabytes that nothing would return.
-    std::vector<float> padded(unpadded ? 0 : (phases ? 4 : 1) * in_per_group * padded_plane);
+    // Not zeroed: PhaseImages and PadImage write every entry, borders included (zeroing first
+    // cost a pass over the buffer per call).
+    const std::unique_ptr<float[]> padded(
+        unpadded ? nullptr : new float[(phases ? 4 : 1) * in_per_group * padded_plane]);
     for (int64_t item = i0; item < i1; ++item) {
       const int64_t n = item / groups, gi = item % groups;
       const float* image = input + (n * in_channels + gi * in_per_group) * plane;
       if (phases) {
-        PhaseImages(image, in_per_group, p, rows, row, padded.data());
+        PhaseImages(image, in_per_group, p, rows, row, padded.get());
       } else if (!unpadded) {
-        PadImage(image, in_per_group, p, rows, row, padded.data());
+        PadImage(image, in_per_group, p, rows, row, padded.get());
       }
-      const internal::GemmRowsB windows(unpadded ? image : padded.data(), offsets.data());
+      const internal::GemmRowsB windows(unpadded ? image : padded.get(), offsets.data());
       internal::GemmCLayout c;
       c.base = out + (n * out_channels + gi * out_per_group) * pixels;
       c.ldc = pixels;
