@@ -599,8 +599,13 @@ def test_fused_mbconv_bad_shapes_name_the_input():
         run_op("fused_mbconv", no_expand, attrs, {"Output": np.zeros(out_shape, "float32")})
 
 
-def test_mobilenet_v2_predictor_fuses_its_blocks():
-    prefix = os.path.join(FIXTURES, "mobilenet_v2")
+@pytest.mark.parametrize("model,fusion", [("mobilenet_v2", "mbconv_fuse_pass"),
+                                          ("mobilenet_v3_small", "scaled_conv_fuse_pass")])
+def test_predictor_fusion_keeps_the_bits(model, fusion):
+    # MobileNetV2's inverted-bottleneck blocks become fused_mbconv, every squeeze-excitation gate
+    # of MobileNetV3 (it multiplies the input of a 1x1 convolution) fused_scaled_conv2d: the
+    # same outputs to the bit with the pass as without it.
+    prefix = os.path.join(FIXTURES, model)
     if not os.path.exists(prefix + ".pdmodel"):
         pytest.skip("fixture models not present")
     x = list(np.load(prefix + ".inputs.npz").values())
@@ -608,7 +613,7 @@ def test_mobilenet_v2_predictor_fuses_its_blocks():
     for fuse in (True, False):
         cfg = paddle.inference.Config(prefix + ".pdmodel", prefix + ".pdiparams")
         if not fuse:
-            cfg.delete_pass("mbconv_fuse_pass")
+            cfg.delete_pass(fusion)
         pred = paddle.inference.create_predictor(cfg)
         outs[fuse] = pred.run(x)[0]
     np.testing.assert_array_equal(outs[True], outs[False])
@@ -696,23 +701,6 @@ def test_fused_scaled_conv2d_bad_scale_names_it():
     bad = dict(inputs, InputScale=rand(2, 8, 1, 1, dtype="float64"))
     with pytest.raises(ValueError, match="InputScale to have Input's dtype"):
         run_op("fused_scaled_conv2d", bad, attrs, {"Output": np.zeros(out_shape, "float32")})
-
-
-def test_mobilenet_v3_predictor_fuses_its_gates():
-    # Every squeeze-excitation gate of MobileNetV3 multiplies the input of a 1x1 convolution:
-    # with scaled_conv_fuse_pass the same outputs to the bit.
-    prefix = os.path.join(FIXTURES, "mobilenet_v3_small")
-    if not os.path.exists(prefix + ".pdmodel"):
-        pytest.skip("fixture models not present")
-    x = list(np.load(prefix + ".inputs.npz").values())
-    outs = {}
-    for fuse in (True, False):
-        cfg = paddle.inference.Config(prefix + ".pdmodel", prefix + ".pdiparams")
-        if not fuse:
-            cfg.delete_pass("scaled_conv_fuse_pass")
-        pred = paddle.inference.create_predictor(cfg)
-        outs[fuse] = pred.run(x)[0]
-    np.testing.assert_array_equal(outs[True], outs[False])
 
 
 def test_fused_conv2d_nhwc():
