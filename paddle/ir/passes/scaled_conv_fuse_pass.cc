@@ -49,8 +49,11 @@ class ScaledConvFusePass : public Pass {
     const std::vector<int64_t>& fs = y_gate ? xs : ys;
     const std::vector<int64_t>& gs = y_gate ? ys : xs;
     // The gate's batch is the feature map's or 1 (broadcast), its channels the convolution's.
+    // A gate of a fixed batch above 1 needs the feature map's batch declared equal: were the
+    // map's batch 1 at run time, the product would broadcast to the gate's batch, which
+    // fused_scaled_conv2d does not do.
     if (fs[1] != gs[1] || fs[1] != filter_shape[1]) return false;
-    if (gs[0] > 1 && fs[0] > 0 && gs[0] != fs[0]) return false;
+    if (gs[0] > 1 && gs[0] != fs[0]) return false;
     Fusion f;
     f.ops = {mul, conv};
     framework::OpDesc& fused = f.fused;

@@ -113,6 +113,9 @@ TEST(ScaledConvFusePass, FetchedProductsAndOtherShapesStopIt) {
   GateOptions per_image;
   per_image.gate_channels = 1;  // [N, 1, 1, 1]: a scale per image
   EXPECT_FALSE(RunPassTwice(GateProgram(per_image), kPass, {"out"}).changed);
+  GateOptions two;
+  two.gate_batch = 2;  // [2, 8, 1, 1] against a map of any batch: it could broadcast the map
+  EXPECT_FALSE(RunPassTwice(GateProgram(two), kPass, {"out"}).changed);
 }
 
 }  // namespace test
