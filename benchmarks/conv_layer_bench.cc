@@ -80,8 +80,8 @@ int main(int argc, char** argv) {
   // filter come from memory as in a network (where other layers run in between).
   // CONV_BENCH_FLUSH=MIB (2 or more): that many MiB instead (4 evicts L2 but not all of L3).
   const char* flush_env = std::getenv("CONV_BENCH_FLUSH");
-  const long flush_mib =
-      flush_env == nullptr ? 0 : std::max(64L * (std::atol(flush_env) < 2), std::atol(flush_env));
+  long flush_mib = flush_env == nullptr ? 0 : std::atol(flush_env);
+  if (flush_env != nullptr && flush_mib < 2) flush_mib = 64;
   std::vector<float> other(static_cast<size_t>(flush_mib) * (1 << 20) / 4);
   std::vector<double> times;
   for (int r = 0; r < runs + 3; ++r) {

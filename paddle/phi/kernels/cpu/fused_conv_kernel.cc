@@ -151,8 +151,8 @@ class GemmConvEpilogue : public funcs::internal::GemmEpilogue {
           bias_ != nullptr ? bias_ + channel + r : nullptr, high_, cols);
     }
   }
+  bool Prefetches() const override { return residual_ != nullptr; }
   void Prefetch(const float* c, int64_t ldc, int64_t rows, int64_t cols) const override {
-    if (residual_ == nullptr) return;
     const float* res = residual_ + (c - out_);
     for (int64_t r = 0; r < rows; ++r) {
       for (int64_t j = 0; j < cols; j += 16) __builtin_prefetch(res + r * ldc + j);

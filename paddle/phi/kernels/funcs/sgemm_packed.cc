@@ -479,6 +479,8 @@ void Block(int64_t m0, int64_t m1, int64_t n0, int64_t n1, int64_t k, float alph
       }
       const float block_beta = pc == 0 ? beta : 1.0f;
       const GemmEpilogue* epi = pc + kc == k ? epilogue : nullptr;
+      // The epilogue, where it has inputs to prefetch (asked once, not per tile).
+      const GemmEpilogue* prefetch = epi != nullptr && epi->Prefetches() ? epi : nullptr;
       for (int64_t ic = m0; ic < m1; ic += mc_max) {
         const int64_t mc = std::min(mc_max, m1 - ic);
         const float* ablock = apack;
@@ -503,12 +505,14 @@ void Block(int64_t m0, int64_t m1, int64_t n0, int64_t n1, int64_t k, float alph
           for (int64_t ir = 0; ir < mc; ir += kMr) {
             const int64_t mr = std::min(kMr, mc - ir);
             // The next row tile's epilogue inputs, a panel's worth after each tile.
-            const int64_t next = epi != nullptr ? std::min(kMr, mc - ir - kMr) : 0;
+            const int64_t next = prefetch != nullptr ? std::min(kMr, mc - ir - kMr) : 0;
             for (int64_t jr = 0; jr < nc; jr += kNr) {
               const int64_t nr = std::min(kNr, nc - jr);
               Tile(kc, ablock + ir * kc, bblock + jr * kc, nullptr, c, ic + ir, mr, jc + jr, nr,
                    alpha, block_beta);
-              if (next > 0) PrefetchColumns(*epi, c, ic + ir + kMr, next, jc + jr, jc + jr + nr);
+              if (next > 0) {
+                PrefetchColumns(*prefetch, c, ic + ir + kMr, next, jc + jr, jc + jr + nr);
+              }
             }
             if (epi != nullptr) FinishColumns(*epi, c, ic + ir, mr, jc, jc + nc);
           }
@@ -518,8 +522,8 @@ void Block(int64_t m0, int64_t m1, int64_t n0, int64_t n1, int64_t k, float alph
           PanelTiles(kc, ablock, ic, mc, bblock + jr * kc, nullptr, jc + jr, std::min(kNr, nc - jr),
                      c, alpha, block_beta);
           // The same panel of the next epilogue block, while this block's panels are made.
-          if (epi != nullptr && jr + kEpilogueCols < nc) {
-            PrefetchColumns(*epi, c, ic, mc, jc + jr + kEpilogueCols,
+          if (prefetch != nullptr && jr + kEpilogueCols < nc) {
+            PrefetchColumns(*prefetch, c, ic, mc, jc + jr + kEpilogueCols,
                             jc + std::min(jr + kEpilogueCols + kNr, nc));
           }
           const int64_t done = std::min(jr + kNr, nc);
@@ -728,11 +732,11 @@ void FewRowsBlock(int64_t m, int64_t n0, int64_t n1, int64_t k, float alpha, con
 // kParallelGemmWork: MobileNetV3's squeeze-excitation convolutions 576 <-> 144 (batch 2).
 constexpr int64_t kFewRowsParallelFloats = int64_t{1} << 16;
 
-// K blocks of a few-rows product with B = [k, n] stored as is: 2 (two halves, summed at the end)
-// where the product is large enough for the pool, else 1. Decided by the shape alone, so that
-// the sums are made in the same order whatever the number of threads.
-int64_t FewRowsChunks(int64_t m, int64_t n, int64_t k, bool trans_b) {
-  return !trans_b && k >= 64 && static_cast<double>(m) * n * k >= kParallelGemmWork ? 2 : 1;
+// Whether a few-rows product with B = [k, n] stored as is runs as two halves of K, summed at the
+// end (FewRowsInHalves): where the product is large enough for the pool. Decided by the shape
+// alone, so that the sums are made in the same order whatever the number of threads.
+bool FewRowsByHalves(int64_t m, int64_t n, int64_t k, bool trans_b) {
+  return !trans_b && k >= 64 && static_cast<double>(m) * n * k >= kParallelGemmWork;
 }
 
 // C = alpha * A B + beta * C for m <= kFewRows rows, B = [k, n], as two products over K's
@@ -801,7 +805,7 @@ void PackedSgemm(int64_t m, int64_t n, int64_t k, float alpha, const float* a, i
     // B from memory, one multiply-add per float.
     const bool serial = pool == nullptr || (static_cast<double>(m) * n * k < kParallelGemmWork &&
                                             n * k < kFewRowsParallelFloats);
-    if (FewRowsChunks(m, n, k, matrix->trans()) == 2) {
+    if (FewRowsByHalves(m, n, k, matrix->trans())) {
       FewRowsInHalves(m, n, k, alpha, a, lda, trans_a, *matrix, beta, c, serial ? nullptr : pool);
       return;
     }

@@ -163,6 +163,8 @@ class GemmEpilogue {
  public:
   virtual ~GemmEpilogue() = default;
   virtual void Apply(float* c, int64_t ldc, int64_t rows, int64_t cols) const = 0;
+  // Whether Prefetch does anything (the GEMM then calls it a panel at a time).
+  virtual bool Prefetches() const { return false; }
   // A hint, with Apply's arguments, that this block will be finished soon: an epilogue that
   // reads other data for it (a residual) may start bringing that into cache.
   virtual void Prefetch(const float* c, int64_t ldc, int64_t rows, int64_t cols) const {}
