@@ -12,8 +12,8 @@
 // through funcs::WinogradConvForward (as an inference model's frozen filter is) and prints
 // its largest difference from the direct convolution, relative to the output's largest value.
 #include <algorithm>
-#include <cmath>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <random>
@@ -21,6 +21,7 @@
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/kernels/funcs/conv_gemm.h"
+#include "paddle/phi/kernels/funcs/conv_then_depthwise.h"
 #include "paddle/phi/kernels/funcs/depthwise_conv.h"
 #include "paddle/phi/kernels/funcs/winograd_conv.h"
 
@@ -76,6 +77,35 @@ int main(int argc, char** argv) {
   }
   std::vector<phi::funcs::internal::GemmPackedA> u;
   if (winograd) u = phi::funcs::WinogradFilter(filter.data(), m, c);
+  // CONV_BENCH_THEN_DW=K2,S2: the layer is followed by a K2 x K2 depthwise convolution of
+  // stride S2 and padding (K2 - 1) / 2 (bias + relu6) over its output, timed as the two calls
+  // above, or with CONV_BENCH_FUSED=1 as funcs::ConvThenDepthwiseForward (never storing the
+  // first output whole); both print the largest difference between the two.
+  const char* then_dw_env = std::getenv("CONV_BENCH_THEN_DW");
+  const bool then_dw = then_dw_env != nullptr;
+  const bool fused = std::getenv("CONV_BENCH_FUSED") != nullptr;
+  int dw_k = 3, dw_s = 1;
+  if (then_dw && std::sscanf(then_dw_env, "%d,%d", &dw_k, &dw_s) != 2) {
+    std::fprintf(stderr, "CONV_BENCH_THEN_DW wants K2,S2\n");
+    return 1;
+  }
+  const int dw_pad = (dw_k - 1) / 2;
+  const phi::ConvGeometry dw_geometry = phi::ComputeConvGeometry(
+      phi::make_ddim({batch, m, p.out_h, p.out_w}), phi::make_ddim({m, 1, dw_k, dw_k}),
+      {dw_s, dw_s}, {dw_pad, dw_pad}, "EXPLICIT", {1, 1}, static_cast<int>(m), "NCHW");
+  phi::funcs::ConvThenDepthwisePlanes planes;
+  planes.in_channels = c;
+  planes.channels = m;
+  planes.conv = p;
+  planes.dw = phi::funcs::MakeConvPlane(dw_geometry);
+  if (then_dw && (groups != 1 || !phi::funcs::ConvThenDepthwiseApplies(planes))) {
+    std::fprintf(stderr, "ConvThenDepthwiseForward does not apply to this layer\n");
+    return 1;
+  }
+  std::vector<float> dw_filter(then_dw ? m * dw_k * dw_k : 0), dw_out;
+  for (auto& v : dw_filter) v = dist(rng);
+  if (then_dw) dw_out.resize(batch * m * dw_geometry.h.out * dw_geometry.w.out);
+  const phi::funcs::DepthwiseEpilogue<float> no_epilogue;
   // CONV_BENCH_FLUSH=1: 64 MiB written between runs, so that the layer's input, output and
   // filter come from memory as in a network (where other layers run in between).
   // CONV_BENCH_FLUSH=MIB (2 or more): that many MiB instead (4 evicts L2 but not all of L3).
@@ -87,7 +117,17 @@ int main(int argc, char** argv) {
   for (int r = 0; r < runs + 3; ++r) {
     for (size_t i = 0; i < other.size(); i += 16) other[i] += 1.0f;
     const auto t0 = std::chrono::steady_clock::now();
-    if (winograd) {
+    if (then_dw) {
+      if (fused) {
+        phi::funcs::ConvThenDepthwiseForward(pool.get(), planes, batch, input.data(), filter.data(),
+                                             no_epilogue, dw_filter.data(), relu6, dw_out.data());
+      } else {
+        phi::funcs::PackedConvForward(input.data(), filter.data(), batch, c, m, groups, p,
+                                      out.data(), nullptr, &packed);
+        phi::funcs::DepthwiseConvForward(pool.get(), out.data(), dw_filter.data(), dw_geometry,
+                                         dw_out.data(), &relu6);
+      }
+    } else if (winograd) {
       phi::funcs::WinogradConvForward(input.data(), batch, c, m, p, u, out.data(), nullptr);
     } else if (depthwise) {
       phi::funcs::DepthwiseConvForward(pool.get(), input.data(), filter.data(), geometry,
@@ -110,6 +150,21 @@ int main(int argc, char** argv) {
       scale = std::max(scale, static_cast<double>(std::abs(direct[i])));
     }
     std::printf("Winograd vs direct: max |diff| / max |out| = %.2e\n", diff / scale);
+  }
+  if (then_dw) {
+    std::vector<float> first(out.size()), two_calls(dw_out.size()), one_call(dw_out.size());
+    phi::funcs::PackedConvForward(input.data(), filter.data(), batch, c, m, groups, p, first.data(),
+                                  nullptr, &packed);
+    phi::funcs::DepthwiseConvForward(pool.get(), first.data(), dw_filter.data(), dw_geometry,
+                                     two_calls.data(), &relu6);
+    phi::funcs::ConvThenDepthwiseForward(pool.get(), planes, batch, input.data(), filter.data(),
+                                         no_epilogue, dw_filter.data(), relu6, one_call.data());
+    double diff = 0.0;
+    for (size_t i = 0; i < dw_out.size(); ++i) {
+      diff = std::max(diff, static_cast<double>(std::abs(one_call[i] - two_calls[i])));
+    }
+    std::printf("%s: largest difference between fused and two calls %.3g\n",
+                fused ? "fused (ConvThenDepthwiseForward)" : "two calls", diff);
   }
   const double flops = 2.0 * batch * m * kdim * p.out_h * p.out_w;
   std::printf("C=%lld M=%lld H=%lld K=%lld S=%lld P=%lld batch=%lld threads=%d: best %.3f ms, "

@@ -150,7 +150,7 @@ def test_main_job_and_fixture_programs_need_no_cpu_fallback():
     gpu_config.enable_use_gpu(100, 0)
     passes = gpu_config.pass_builder().all_passes()
     assert "conv_elementwise_add_act_fuse_pass" in passes and "mbconv_fuse_pass" not in passes
-    assert "scaled_conv_fuse_pass" not in passes
+    assert "scaled_conv_fuse_pass" not in passes and "conv_depthwise_fuse_pass" not in passes
     for name in ["lenet", "resnet18", "mobilenet_v2", "mobilenet_v3_small", "tiny_bert",
                  "bert_static"]:
         prefix = os.path.join(FIXTURES, name)

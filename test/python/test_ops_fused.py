@@ -1,6 +1,6 @@
 """NumPy reference and float64 gradient tests of the fused ops that IR fusion passes produce
 (fc, fused_elemwise_add_activation, fused_gemm_epilogue, fused_batch_norm_act, fused_conv2d,
-fused_scaled_conv2d, fused_mbconv), through the executor; plus their attribute and shape errors."""
+fused_scaled_conv2d, fused_mbconv, fused_conv_depthwise), through the executor; plus their attribute and shape errors."""
 import os
 
 import numpy as np
@@ -600,11 +600,13 @@ def test_fused_mbconv_bad_shapes_name_the_input():
 
 
 @pytest.mark.parametrize("model,fusion", [("mobilenet_v2", "mbconv_fuse_pass"),
-                                          ("mobilenet_v3_small", "scaled_conv_fuse_pass")])
+                                          ("mobilenet_v3_small", "scaled_conv_fuse_pass"),
+                                          ("mobilenet_v3_small", "conv_depthwise_fuse_pass")])
 def test_predictor_fusion_keeps_the_bits(model, fusion):
     # MobileNetV2's inverted-bottleneck blocks become fused_mbconv, every squeeze-excitation gate
-    # of MobileNetV3 (it multiplies the input of a 1x1 convolution) fused_scaled_conv2d: the
-    # same outputs to the bit with the pass as without it.
+    # of MobileNetV3 (it multiplies the input of a 1x1 convolution) fused_scaled_conv2d, its stem
+    # and the stride-2 depthwise convolution after it fused_conv_depthwise: the same outputs to
+    # the bit with the pass as without it.
     prefix = os.path.join(FIXTURES, model)
     if not os.path.exists(prefix + ".pdmodel"):
         pytest.skip("fixture models not present")
@@ -617,6 +619,120 @@ def test_predictor_fusion_keeps_the_bits(model, fusion):
         pred = paddle.inference.create_predictor(cfg)
         outs[fuse] = pred.run(x)[0]
     np.testing.assert_array_equal(outs[True], outs[False])
+
+
+# ------------------------------------------------------------------------ fused_conv_depthwise
+
+def conv_depthwise_case(batch, size, cin, channels, kernel, stride, dw_kernel, dw_stride, act,
+                        dw_act, bias=True, dtype="float32"):
+    """fused_conv_depthwise's inputs and attrs: Input [batch, cin, size, size], a kernel x kernel
+    convolution to `channels` (stride, padding kernel // 2), then a dw_kernel x dw_kernel
+    depthwise one (dw_stride, padding dw_kernel // 2)."""
+    inputs = {"Input": rand(batch, cin, size, size, dtype=dtype),
+              "Filter": rand(channels, cin, kernel, kernel, dtype=dtype),
+              "DepthwiseFilter": rand(channels, 1, dw_kernel, dw_kernel, dtype=dtype)}
+    if bias:
+        inputs["Bias"] = rand(channels, dtype=dtype)
+        inputs["DepthwiseBias"] = rand(channels, dtype=dtype)
+    pad, dw_pad = kernel // 2, dw_kernel // 2
+    attrs = {"strides": [stride, stride], "paddings": [pad, pad], "fuse_activation": act,
+             "fuse_beta": 6.0, "depthwise_strides": [dw_stride, dw_stride],
+             "depthwise_paddings": [dw_pad, dw_pad], "depthwise_activation": dw_act,
+             "depthwise_beta": 6.0}
+    hidden = (size + 2 * pad - kernel) // stride + 1
+    out = (hidden + 2 * dw_pad - dw_kernel) // dw_stride + 1
+    return inputs, attrs, (batch, channels, hidden, hidden), (batch, channels, out, out)
+
+
+def conv_depthwise_unfused(inputs, attrs, hidden_shape, out_shape):
+    """The two fused_conv2d that conv_depthwise_fuse_pass replaces."""
+    dtype = inputs["Input"].dtype
+    conv_in = {k: inputs[k] for k in ("Input", "Filter", "Bias") if k in inputs}
+    h = run_op("fused_conv2d", conv_in,
+               {k: attrs[k] for k in ("strides", "paddings", "fuse_activation", "fuse_beta")},
+               {"Output": np.zeros(hidden_shape, dtype)})["Output"]
+    dw_in = {"Input": h, "Filter": inputs["DepthwiseFilter"]}
+    if "DepthwiseBias" in inputs:
+        dw_in["Bias"] = inputs["DepthwiseBias"]
+    dw_attrs = {"strides": attrs["depthwise_strides"], "paddings": attrs["depthwise_paddings"],
+                "fuse_activation": attrs["depthwise_activation"],
+                "fuse_beta": attrs["depthwise_beta"], "groups": hidden_shape[1]}
+    return run_op("fused_conv2d", dw_in, dw_attrs, {"Output": np.zeros(out_shape, dtype)})["Output"]
+
+
+def conv_depthwise_ref(inputs, attrs):
+    """NumPy, in float64."""
+    pad, dw_pad = attrs["paddings"][0], attrs["depthwise_paddings"][0]
+    h = conv_epilogue_ref(inputs["Input"].astype(np.float64), inputs["Filter"], inputs.get("Bias"),
+                          None, attrs["fuse_activation"], 6.0, pads=(pad,) * 4)
+    h = h[:, :, ::attrs["strides"][0], ::attrs["strides"][1]]
+    d = conv_epilogue_ref(h, inputs["DepthwiseFilter"], inputs.get("DepthwiseBias"), None,
+                          attrs["depthwise_activation"], 6.0, groups=h.shape[1],
+                          pads=(dw_pad,) * 4)
+    return d[:, :, ::attrs["depthwise_strides"][0], ::attrs["depthwise_strides"][1]]
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("batch,size,cin,channels,kernel,stride,dw_kernel,dw_stride", [
+    (2, 224, 3, 16, 3, 2, 3, 2),  # MobileNetV3's stem and first depthwise convolution
+    (1, 33, 3, 12, 3, 2, 3, 2),   # one image over two threads (row ranges); 12 channels
+    (3, 20, 3, 40, 3, 2, 5, 2),   # three images; channels past the last whole vector of 16
+    (2, 17, 2, 8, 5, 1, 5, 2),    # 5x5 windows, a stride-1 first convolution (general loops)
+    (2, 16, 3, 16, 3, 2, 3, 1),   # a stride-1 depthwise convolution
+    (2, 5, 4, 24, 3, 2, 3, 2)])   # planes smaller than the kernel's blocks of pixels
+@pytest.mark.parametrize("act,dw_act,bias", [("hard_swish", "relu", True), ("relu6", "relu6", True),
+                                             ("", "", False)])
+def test_fused_conv_depthwise_equals_the_two_convolutions(threads, batch, size, cin, channels,
+                                                          kernel, stride, dw_kernel, dw_stride,
+                                                          act, dw_act, bias):
+    # The float kernel keeps only a few rows of the first convolution's output, yet gives the
+    # bits of the two fused_conv2d.
+    inputs, attrs, hidden_shape, out_shape = conv_depthwise_case(
+        batch, size, cin, channels, kernel, stride, dw_kernel, dw_stride, act, dw_act, bias)
+    before = core.get_num_threads()
+    core.set_num_threads(threads)
+    try:
+        got = run_op("fused_conv_depthwise", inputs, attrs,
+                     {"Output": np.zeros(out_shape, "float32")})["Output"]
+        want = conv_depthwise_unfused(inputs, attrs, hidden_shape, out_shape)
+    finally:
+        core.set_num_threads(before)
+    np.testing.assert_array_equal(got, want)
+    np.testing.assert_allclose(got, conv_depthwise_ref(inputs, attrs), rtol=1e-4, atol=1e-4)
+
+
+def test_fused_conv_depthwise_outside_the_kernel_and_float64():
+    # 72 channels (beyond the float kernel): the two convolutions one after the other.
+    inputs, attrs, hidden_shape, out_shape = conv_depthwise_case(2, 9, 3, 72, 3, 2, 3, 2,
+                                                                 "relu", "relu6")
+    got = run_op("fused_conv_depthwise", inputs, attrs,
+                 {"Output": np.zeros(out_shape, "float32")})["Output"]
+    np.testing.assert_array_equal(got, conv_depthwise_unfused(inputs, attrs, hidden_shape,
+                                                              out_shape))
+    inputs, attrs, _, out_shape = conv_depthwise_case(2, 11, 3, 10, 3, 2, 3, 2, "hard_swish",
+                                                      "relu6", dtype="float64")
+    check_output("fused_conv_depthwise", inputs, {"Output": conv_depthwise_ref(inputs, attrs)},
+                 attrs=attrs, places=("cpu",), **tolerances("float64"))
+
+
+def test_fused_conv_depthwise_bad_shapes_name_the_input():
+    inputs, attrs, _, out_shape = conv_depthwise_case(1, 9, 3, 8, 3, 2, 3, 2, "relu", "relu")
+    empty = {"Output": np.zeros(out_shape, "float32")}
+    bad = dict(inputs, DepthwiseFilter=rand(6, 1, 3, 3, dtype="float32"))
+    with pytest.raises(ValueError, match=r"fused_conv_depthwise's DepthwiseFilter to be \[8, 1, "
+                                         r"KH, KW\].*but got \[6, 1, 3, 3\]"):
+        run_op("fused_conv_depthwise", bad, attrs, empty)
+    bad = dict(inputs, Filter=rand(8, 2, 3, 3, dtype="float32"))
+    with pytest.raises(ValueError, match="Filter"):
+        run_op("fused_conv_depthwise", bad, attrs, empty)
+    bad = dict(inputs, DepthwiseBias=rand(7, dtype="float32"))
+    with pytest.raises(ValueError, match=r"fused_conv_depthwise's DepthwiseBias to have dims \[8\]"):
+        run_op("fused_conv_depthwise", bad, attrs, empty)
+    with pytest.raises(ValueError, match="fused_conv_depthwise's depthwise_activation to be one of"):
+        run_op("fused_conv_depthwise", inputs, dict(attrs, depthwise_activation="gelu"), empty)
+    with pytest.raises(ValueError, match="Input to be 4-D"):
+        run_op("fused_conv_depthwise", dict(inputs, Input=rand(3, 9, 9, dtype="float32")), attrs,
+               empty)
 
 
 # ------------------------------------------------------------------------- fused_scaled_conv2d

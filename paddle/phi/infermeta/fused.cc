@@ -295,4 +295,37 @@ void FusedMbconvInferMeta(const MetaTensor& input, const MetaTensor& expand_filt
   CheckResidual(residual, out->dims(), input.dtype(), "fused_mbconv");
 }
 
+void FusedConvDepthwiseInferMeta(
+    const MetaTensor& input, const MetaTensor& filter, const MetaTensor& bias,
+    const MetaTensor& depthwise_filter, const MetaTensor& depthwise_bias,
+    const std::vector<int>& strides, const std::vector<int>& paddings,
+    const std::string& padding_algorithm, const std::vector<int>& dilations,
+    const std::string& fuse_activation, const std::vector<int>& depthwise_strides,
+    const std::vector<int>& depthwise_paddings, const std::string& depthwise_padding_algorithm,
+    const std::vector<int>& depthwise_dilations, const std::string& depthwise_activation,
+    MetaTensor* out) {
+  const DDim& in = input.dims();
+  PD_CHECK(in.size() == 4, InvalidArgument,
+           "expected fused_conv_depthwise's Input to be 4-D NCHW, but got dims ", in);
+  const DDim& f = filter.dims();
+  PD_CHECK(f.size() == 4 && f[0] > 0, InvalidArgument,
+           "expected fused_conv_depthwise's Filter to be [channels, in_channels, KH, KW], but got ",
+           f);
+  const DDim& dw = depthwise_filter.dims();
+  PD_CHECK(dw.size() == 4 && dw[0] == f[0] && dw[1] == 1, InvalidArgument,
+           "expected fused_conv_depthwise's DepthwiseFilter to be [", f[0],
+           ", 1, KH, KW] (one filter per channel of Filter's output), but got ", dw);
+  CheckConvActivation(fuse_activation, "fused_conv_depthwise", "fuse_activation");
+  CheckConvActivation(depthwise_activation, "fused_conv_depthwise", "depthwise_activation");
+  CheckChannelBias(bias, f[0], "fused_conv_depthwise", "Bias");
+  CheckChannelBias(depthwise_bias, f[0], "fused_conv_depthwise", "DepthwiseBias");
+  DenseTensor hidden_meta;
+  MetaTensor hidden(&hidden_meta);
+  FusedConv2dInferMeta(input, filter, bias, MetaTensor(), strides, paddings, padding_algorithm,
+                       dilations, 1, "NCHW", fuse_activation, false, &hidden);
+  FusedConv2dInferMeta(hidden, depthwise_filter, depthwise_bias, MetaTensor(), depthwise_strides,
+                       depthwise_paddings, depthwise_padding_algorithm, depthwise_dilations,
+                       static_cast<int>(f[0]), "NCHW", depthwise_activation, false, out);
+}
+
 }  // namespace phi

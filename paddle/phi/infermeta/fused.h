@@ -91,4 +91,17 @@ void FusedMbconvInferMeta(const MetaTensor& input, const MetaTensor& expand_filt
                           const std::string& depthwise_activation,
                           const std::string& project_activation, MetaTensor* out);
 
+// fused_conv_depthwise (conv_depthwise_fuse_pass): fused_conv2d's InferMeta for the convolution
+// (one group, NCHW), then for the depthwise one over its output, once checked that
+// DepthwiseFilter is [C, 1, KH, KW] with C Filter's output channels.
+void FusedConvDepthwiseInferMeta(
+    const MetaTensor& input, const MetaTensor& filter, const MetaTensor& bias,
+    const MetaTensor& depthwise_filter, const MetaTensor& depthwise_bias,
+    const std::vector<int>& strides, const std::vector<int>& paddings,
+    const std::string& padding_algorithm, const std::vector<int>& dilations,
+    const std::string& fuse_activation, const std::vector<int>& depthwise_strides,
+    const std::vector<int>& depthwise_paddings, const std::string& depthwise_padding_algorithm,
+    const std::vector<int>& depthwise_dilations, const std::string& depthwise_activation,
+    MetaTensor* out);
+
 }  // namespace phi

@@ -47,4 +47,18 @@ void FusedMbconvKernel(const Context& dev_ctx, const DenseTensor& input,
                        float depthwise_beta, const std::string& project_activation,
                        float project_beta, DenseTensor* out);
 
+// fused_conv_depthwise (conv_depthwise_fuse_pass): fused_conv2d (one group), then a depthwise
+// fused_conv2d of its output; the float kernel computes the first output a few rows at a time,
+// never storing it whole. Inference only.
+template <typename T, typename Context>
+void FusedConvDepthwiseKernel(
+    const Context& dev_ctx, const DenseTensor& input, const DenseTensor& filter,
+    const DenseTensor* bias, const DenseTensor& depthwise_filter, const DenseTensor* depthwise_bias,
+    const std::vector<int>& strides, const std::vector<int>& paddings,
+    const std::string& padding_algorithm, const std::vector<int>& dilations,
+    const std::string& fuse_activation, float fuse_beta, const std::vector<int>& depthwise_strides,
+    const std::vector<int>& depthwise_paddings, const std::string& depthwise_padding_algorithm,
+    const std::vector<int>& depthwise_dilations, const std::string& depthwise_activation,
+    float depthwise_beta, DenseTensor* out);
+
 }  // namespace phi

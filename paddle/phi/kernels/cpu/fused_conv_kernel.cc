@@ -13,6 +13,7 @@
 #include "paddle/phi/kernels/conv_kernel.h"
 #include "paddle/phi/kernels/funcs/broadcast_compute.h"
 #include "paddle/phi/kernels/funcs/conv_gemm.h"
+#include "paddle/phi/kernels/funcs/conv_then_depthwise.h"
 #include "paddle/phi/kernels/funcs/conv_util.h"
 #include "paddle/phi/kernels/funcs/depthwise_conv.h"
 #include "paddle/phi/kernels/funcs/elementwise_functor.h"
@@ -609,12 +610,62 @@ void FusedMbconvKernel(const Context& dev_ctx, const DenseTensor& input,
                    project_activation, project_beta, out);
 }
 
+template <typename T, typename Context>
+void FusedConvDepthwiseKernel(
+    const Context& dev_ctx, const DenseTensor& input, const DenseTensor& filter,
+    const DenseTensor* bias, const DenseTensor& depthwise_filter, const DenseTensor* depthwise_bias,
+    const std::vector<int>& strides, const std::vector<int>& paddings,
+    const std::string& padding_algorithm, const std::vector<int>& dilations,
+    const std::string& fuse_activation, float fuse_beta, const std::vector<int>& depthwise_strides,
+    const std::vector<int>& depthwise_paddings, const std::string& depthwise_padding_algorithm,
+    const std::vector<int>& depthwise_dilations, const std::string& depthwise_activation,
+    float depthwise_beta, DenseTensor* out) {
+  const ConvGeometry g = ComputeConvGeometry(input.dims(), filter.dims(), strides, paddings,
+                                             padding_algorithm, dilations, 1, "NCHW");
+  const int channels = static_cast<int>(g.out_channels);
+  const ConvGeometry gd = ComputeConvGeometry(
+      g.out_dims, depthwise_filter.dims(), depthwise_strides, depthwise_paddings,
+      depthwise_padding_algorithm, depthwise_dilations, channels, "NCHW");
+  if constexpr (std::is_same_v<T, float>) {
+    funcs::ConvThenDepthwisePlanes planes;
+    planes.in_channels = g.in_channels;
+    planes.channels = g.out_channels;
+    planes.conv = funcs::MakeConvPlane(g);
+    planes.dw = funcs::MakeConvPlane(gd);
+    if (out->dims() == gd.out_dims && g.batch > 0 && funcs::ConvThenDepthwiseApplies(planes)) {
+      const funcs::DepthwiseEpilogue<float> conv_epi = DepthwiseEpilogueFor<float>(
+          ParseConvAct(fuse_activation), bias != nullptr ? bias->data<float>() : nullptr, false,
+          fuse_beta, nullptr);
+      const funcs::DepthwiseEpilogue<float> dw_epi = DepthwiseEpilogueFor<float>(
+          ParseConvAct(depthwise_activation),
+          depthwise_bias != nullptr ? depthwise_bias->data<float>() : nullptr, false,
+          depthwise_beta, nullptr);
+      float* y = dev_ctx.template Alloc<float>(out);
+      funcs::ConvThenDepthwiseForward(dev_ctx.thread_pool().get(), planes, g.batch,
+                                      input.data<float>(), filter.data<float>(), conv_epi,
+                                      depthwise_filter.data<float>(), dw_epi, y);
+      return;
+    }
+  }
+  // Elsewhere the two convolutions as fused_conv2d runs them, the first one's output stored whole.
+  DenseTensor hidden;
+  hidden.Resize(g.out_dims);
+  FusedConv2dKernel<T>(dev_ctx, input, filter, bias, nullptr, strides, paddings, padding_algorithm,
+                       dilations, 1, "NCHW", fuse_activation, fuse_beta, false, &hidden);
+  FusedConv2dKernel<T>(dev_ctx, hidden, depthwise_filter, depthwise_bias, nullptr,
+                       depthwise_strides, depthwise_paddings, depthwise_padding_algorithm,
+                       depthwise_dilations, channels, "NCHW", depthwise_activation, depthwise_beta,
+                       false, out);
+}
+
 }  // namespace phi
 
 PD_REGISTER_KERNEL(fused_conv2d, CPU, phi::FusedConv2dKernel, float, double);
+PD_REGISTER_KERNEL(fused_conv_depthwise, CPU, phi::FusedConvDepthwiseKernel, float, double);
 PD_REGISTER_KERNEL(fused_mbconv, CPU, phi::FusedMbconvKernel, float, double);
 PD_REGISTER_KERNEL(fused_scaled_conv2d, CPU, phi::FusedScaledConv2dKernel, float, double);
 
 PD_KERNEL_USES(fused_conv2d, conv2d);
 PD_KERNEL_USES(fused_mbconv, fused_conv2d);
+PD_KERNEL_USES(fused_conv_depthwise, fused_conv2d);
 PD_KERNEL_USES(fused_scaled_conv2d, fused_conv2d);

@@ -1,0 +1,427 @@
+#include "paddle/phi/kernels/funcs/conv_then_depthwise.h"
+
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+#if defined(__AVX2__) && defined(__FMA__)
+#include <immintrin.h>
+#define PHI_CONV_THEN_DEPTHWISE 1
+#endif
+
+namespace phi {
+namespace funcs {
+
+#ifdef PHI_CONV_THEN_DEPTHWISE
+
+namespace {
+
+// Channels are computed 8 to a vector: the first convolution's output pixel is one vector per 8
+// channels (channels innermost), a broadcast input value times a vector of 8 filters, so that
+// every multiply-add does 8 useful products whatever the stride (an NCHW GEMM over 27 taps
+// gathers strided windows and spends more on them than on the sums). Its rows then feed the
+// depthwise taps as whole vectors too, and each depthwise output row goes back to NCHW through
+// 8 x 8 transposes.
+constexpr int64_t kMaxChannels = 64;
+constexpr int64_t kMaxTaps = 64;
+constexpr int64_t kMaxDepthwiseWindow = 5;
+
+inline int64_t CeilDiv(int64_t a, int64_t b) { return a >= 0 ? (a + b - 1) / b : -((-a) / b); }
+
+// The weights as vectors: filter tap t (in the order the sums take them) at w[t * cp], its cp
+// lanes the output channels (zero past `channels`); the biases likewise.
+struct PackedWeights {
+  int64_t cp = 0;  // channels rounded up to 8
+  // Where the first convolution's tap t reads, from its window's corner (channel 0, top left).
+  std::vector<int64_t> offsets;
+  std::vector<float> conv, dw, conv_bias, dw_bias;
+};
+
+// The epilogue's clamp and hard_swish on one vector, in DepthwiseEpilogue's order and with
+// funcs::Clamp's compare semantics (max_ps / min_ps return their second operand when it is NaN
+// or when both are zeros); the bias is added by the caller (only where there is one).
+inline __m256 Finish(__m256 v, __m256 low, __m256 high, bool hard_swish) {
+  v = _mm256_min_ps(high, _mm256_max_ps(low, v));
+  if (hard_swish) {
+    const __m256 six = _mm256_set1_ps(6.0f);
+    const __m256 gate = _mm256_min_ps(
+        six, _mm256_max_ps(_mm256_setzero_ps(), _mm256_add_ps(v, _mm256_set1_ps(3.0f))));
+    v = _mm256_div_ps(_mm256_mul_ps(v, gate), six);  // funcs::HardSwish: no FMA
+  }
+  return v;
+}
+
+struct StageEpilogue {
+  const float* bias = nullptr;  // cp floats, or null
+  __m256 low, high;
+  bool hard_swish = false;
+
+  StageEpilogue(const DepthwiseEpilogue<float>& e, const std::vector<float>& packed_bias)
+      : bias(e.bias != nullptr ? packed_bias.data() : nullptr),
+        low(_mm256_set1_ps(e.low)),
+        high(_mm256_set1_ps(e.high)),
+        hard_swish(e.hard_swish) {}
+
+  // Finishes acc, the sums of channels [c, c + 8), and stores them at dst.
+  void Store(__m256 acc, int64_t c, float* dst) const {
+    if (bias != nullptr) acc = _mm256_add_ps(acc, _mm256_loadu_ps(bias + c));
+    _mm256_storeu_ps(dst, Finish(acc, low, high, hard_swish));
+  }
+};
+
+// The first convolution at P consecutive output columns from x of output row y (input rows
+// [kh0, kh1) of the window inside the image), channels [c, c + 8 * NV): input values broadcast,
+// times the filter vectors, tap by tap in the order (input channel, row, column). kChecked:
+// some columns of the windows fall outside the image (skipped); else none do. S: the column
+// stride where known at compile time (0: p.conv.stride_w).
+template <int P, int NV, int S, bool kChecked>
+__attribute__((always_inline)) inline void ConvPixels(const float* image,
+                                                      const ConvThenDepthwisePlanes& p,
+                                                      const PackedWeights& k,
+                                                      const StageEpilogue& epi, int64_t iy0,
+                                                      int64_t kh0, int64_t kh1, int64_t x,
+                                                      int64_t c, float* dst) {
+  const ConvPlane& cv = p.conv;
+  const int64_t kw_n = cv.kernel_w, sw = S > 0 ? S : cv.stride_w, cp = k.cp;
+  __m256 acc[P][NV];
+#pragma GCC unroll 8
+  for (int i = 0; i < P; ++i) {
+#pragma GCC unroll 8
+    for (int v = 0; v < NV; ++v) acc[i][v] = _mm256_setzero_ps();
+  }
+  const int64_t ix0 = x * sw - cv.pad_left;
+  if (!kChecked && kh0 == 0 && kh1 == cv.kernel_h) {
+    // Every tap inside the image: one loop over the taps, each at a fixed offset from the
+    // window's corner.
+    const float* corner = image + iy0 * cv.in_w + ix0;
+    const float* wt = k.conv.data() + c;
+    const int64_t taps = static_cast<int64_t>(k.offsets.size());
+    for (int64_t t = 0; t < taps; ++t) {
+      __m256 w[NV];
+#pragma GCC unroll 8
+      for (int v = 0; v < NV; ++v) {
+        w[v] = _mm256_loadu_ps(wt + t * cp + 8 * v);
+      }
+      const float* at = corner + k.offsets[t];
+#pragma GCC unroll 8
+      for (int i = 0; i < P; ++i) {
+        const __m256 xv = _mm256_broadcast_ss(at + i * sw);
+#pragma GCC unroll 8
+        for (int v = 0; v < NV; ++v) acc[i][v] = _mm256_fmadd_ps(w[v], xv, acc[i][v]);
+      }
+    }
+#pragma GCC unroll 8
+    for (int i = 0; i < P; ++i) {
+#pragma GCC unroll 8
+      for (int v = 0; v < NV; ++v) epi.Store(acc[i][v], c + 8 * v, dst + i * cp + 8 * v);
+    }
+    return;
+  }
+  for (int64_t ci = 0; ci < p.in_channels; ++ci) {
+    for (int64_t kh = kh0; kh < kh1; ++kh) {
+      const float* row = image + (ci * cv.in_h + iy0 + kh) * cv.in_w + ix0;
+      const float* wt = k.conv.data() + ((ci * cv.kernel_h + kh) * kw_n) * cp + c;
+      // Not unrolled: unrolled, the broadcasts that neighbouring pixels' taps share were kept
+      // across taps and spilled.
+#pragma GCC unroll 1
+      for (int64_t kw = 0; kw < kw_n; ++kw) {
+        __m256 w[NV];
+#pragma GCC unroll 8
+        for (int v = 0; v < NV; ++v) {
+          w[v] = _mm256_loadu_ps(wt + kw * cp + 8 * v);
+        }
+#pragma GCC unroll 8
+        for (int i = 0; i < P; ++i) {
+          if constexpr (kChecked) {
+            const int64_t ix = ix0 + i * sw + kw;
+            if (ix < 0 || ix >= cv.in_w) continue;
+          }
+          const __m256 xv = _mm256_broadcast_ss(row + i * sw + kw);
+#pragma GCC unroll 8
+          for (int v = 0; v < NV; ++v) acc[i][v] = _mm256_fmadd_ps(w[v], xv, acc[i][v]);
+        }
+      }
+    }
+  }
+#pragma GCC unroll 8
+  for (int i = 0; i < P; ++i) {
+#pragma GCC unroll 8
+    for (int v = 0; v < NV; ++v) epi.Store(acc[i][v], c + 8 * v, dst + i * cp + 8 * v);
+  }
+}
+
+// Output row y of the first convolution, all its columns, channels [c, c + 8 * NV), at dst
+// (pixel x at dst + x * cp). S: the column stride where known at compile time (0: read from
+// p.conv).
+template <int NV, int S>
+void ConvRowChunk(const float* image, const ConvThenDepthwisePlanes& p, const PackedWeights& k,
+                  const StageEpilogue& epi, int64_t y, int64_t c, float* dst) {
+  const ConvPlane& cv = p.conv;
+  const int64_t iy0 = y * cv.stride_h - cv.pad_top;
+  const int64_t kh0 = std::max<int64_t>(0, -iy0);
+  const int64_t kh1 = std::max(kh0, std::min(cv.kernel_h, cv.in_h - iy0));
+  // Columns whose windows lie inside the image: x * sw - pad_left >= 0 and
+  // x * sw - pad_left + kernel_w <= in_w.
+  const int64_t sw = cv.stride_w;
+  const int64_t x_lo = std::min(cv.out_w, CeilDiv(cv.pad_left, sw));
+  const int64_t room = cv.in_w - cv.kernel_w + cv.pad_left;
+  const int64_t x_hi = std::max(x_lo, std::min(cv.out_w, room < 0 ? 0 : room / sw + 1));
+  const int64_t cp = k.cp;
+  for (int64_t x = 0; x < x_lo; ++x) {
+    ConvPixels<1, NV, S, true>(image, p, k, epi, iy0, kh0, kh1, x, c, dst + x * cp + c);
+  }
+  // Six pixels at a time: 12 sums, 2 weight vectors and a broadcast in registers.
+  constexpr int kP = 6;
+  int64_t x = x_lo;
+  for (; x + kP <= x_hi; x += kP) {
+    ConvPixels<kP, NV, S, false>(image, p, k, epi, iy0, kh0, kh1, x, c, dst + x * cp + c);
+  }
+  for (; x < x_hi; ++x) {
+    ConvPixels<1, NV, S, false>(image, p, k, epi, iy0, kh0, kh1, x, c, dst + x * cp + c);
+  }
+  for (x = x_hi; x < cv.out_w; ++x) {
+    ConvPixels<1, NV, S, true>(image, p, k, epi, iy0, kh0, kh1, x, c, dst + x * cp + c);
+  }
+}
+
+template <int S>
+void ConvRow(const float* image, const ConvThenDepthwisePlanes& p, const PackedWeights& k,
+             const StageEpilogue& epi, int64_t y, float* dst) {
+  for (int64_t c = 0; c < k.cp; c += 16) {
+    if (k.cp - c >= 16) {
+      ConvRowChunk<2, S>(image, p, k, epi, y, c, dst);
+    } else {
+      ConvRowChunk<1, S>(image, p, k, epi, y, c, dst);
+    }
+  }
+}
+
+// Depthwise output columns [ox, ox + P) of one row, channels [c, c + 8), from the first
+// convolution's rows `rows` (row kh of the window, null where it falls on padding; pixel q of a
+// row at q * cp, q counting the left padding), into dst (pixel i at dst + i * cp). K, S: the
+// window (K x K) and column stride where known at compile time (0: read from p.dw). With a 3x3
+// window the 9 weight vectors and P = 6 sums fill the 16 registers, each multiply-add reading
+// its input from L1.
+template <int P, int K, int S>
+__attribute__((always_inline)) inline void DepthwisePixels(const float* const* rows,
+                                                           const ConvThenDepthwisePlanes& p,
+                                                           const PackedWeights& k,
+                                                           const StageEpilogue& epi, int64_t ox,
+                                                           int64_t c, float* dst) {
+  const ConvPlane& d = p.dw;
+  const int64_t cp = k.cp, s = S > 0 ? S : d.stride_w;
+  const int64_t kh_n = K > 0 ? K : d.kernel_h, kw_n = K > 0 ? K : d.kernel_w;
+  const float* wt = k.dw.data() + c;
+  __m256 acc[P];
+#pragma GCC unroll 8
+  for (int i = 0; i < P; ++i) acc[i] = _mm256_setzero_ps();
+#pragma GCC unroll 7
+  for (int64_t kh = 0; kh < kh_n; ++kh) {
+    if (rows[kh] == nullptr) continue;
+    const float* row = rows[kh] + ox * s * cp + c;
+#pragma GCC unroll 7
+    for (int64_t kw = 0; kw < kw_n; ++kw) {
+      const __m256 w = _mm256_loadu_ps(wt + (kh * kw_n + kw) * cp);
+#pragma GCC unroll 8
+      for (int i = 0; i < P; ++i) {
+        acc[i] = _mm256_fmadd_ps(w, _mm256_loadu_ps(row + (i * s + kw) * cp), acc[i]);
+      }
+    }
+  }
+#pragma GCC unroll 8
+  for (int i = 0; i < P; ++i) epi.Store(acc[i], c, dst + i * cp);
+}
+
+template <int K, int S>
+void DepthwiseRow(const float* const* rows, const ConvThenDepthwisePlanes& p,
+                  const PackedWeights& k, const StageEpilogue& epi, float* dst) {
+  const int64_t cp = k.cp, ow = p.dw.out_w;
+  constexpr int kP = 6;
+  int64_t x = 0;
+  for (; x + kP <= ow; x += kP) {
+    for (int64_t c = 0; c < cp; c += 8) {
+      DepthwisePixels<kP, K, S>(rows, p, k, epi, x, c, dst + x * cp + c);
+    }
+  }
+  for (; x < ow; ++x) {
+    for (int64_t c = 0; c < cp; c += 8) {
+      DepthwisePixels<1, K, S>(rows, p, k, epi, x, c, dst + x * cp + c);
+    }
+  }
+}
+
+// r[i][j] -> r[j][i] for an 8 x 8 block of floats.
+inline void Transpose8x8(__m256 r[8]) {
+  __m256 t[8];
+#pragma GCC unroll 8
+  for (int i = 0; i < 8; i += 2) {
+    t[i] = _mm256_unpacklo_ps(r[i], r[i + 1]);
+    t[i + 1] = _mm256_unpackhi_ps(r[i], r[i + 1]);
+  }
+  __m256 u[8];
+#pragma GCC unroll 8
+  for (int i = 0; i < 8; i += 4) {
+    u[i] = _mm256_shuffle_ps(t[i], t[i + 2], 0x44);
+    u[i + 1] = _mm256_shuffle_ps(t[i], t[i + 2], 0xEE);
+    u[i + 2] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0x44);
+    u[i + 3] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0xEE);
+  }
+#pragma GCC unroll 8
+  for (int i = 0; i < 4; ++i) {
+    r[i] = _mm256_permute2f128_ps(u[i], u[i + 4], 0x20);
+    r[i + 4] = _mm256_permute2f128_ps(u[i], u[i + 4], 0x31);
+  }
+}
+
+// The depthwise row `src` ([out_w][cp]) stored to NCHW: channel ch's row at out + ch * plane.
+void StoreRowNchw(const float* src, int64_t channels, int64_t cp, int64_t out_w, int64_t plane,
+                  float* out) {
+  const int64_t whole_channels = channels / 8 * 8;
+  int64_t x = 0;
+  for (; x + 8 <= out_w; x += 8) {
+    for (int64_t c = 0; c < whole_channels; c += 8) {
+      __m256 r[8];
+#pragma GCC unroll 8
+      for (int i = 0; i < 8; ++i) r[i] = _mm256_loadu_ps(src + (x + i) * cp + c);
+      Transpose8x8(r);
+#pragma GCC unroll 8
+      for (int j = 0; j < 8; ++j) _mm256_storeu_ps(out + (c + j) * plane + x, r[j]);
+    }
+  }
+  for (int64_t c = 0; c < channels; ++c) {
+    const int64_t from = c < whole_channels ? x : 0;
+    for (int64_t q = from; q < out_w; ++q) out[c * plane + q] = src[q * cp + c];
+  }
+}
+
+// Scratch of this thread: `floats` floats.
+float* ThreadScratch(int64_t floats) {
+  thread_local std::vector<float> buffer;
+  if (static_cast<int64_t>(buffer.size()) < floats) buffer.resize(floats);
+  return buffer.data();
+}
+
+std::vector<float> PackTaps(const float* w, int64_t channels, int64_t taps, int64_t cp) {
+  std::vector<float> packed(taps * cp, 0.0f);
+  for (int64_t ch = 0; ch < channels; ++ch) {
+    for (int64_t t = 0; t < taps; ++t) packed[t * cp + ch] = w[ch * taps + t];
+  }
+  return packed;
+}
+
+std::vector<float> PackBias(const float* bias, int64_t channels, int64_t cp) {
+  std::vector<float> packed(cp, 0.0f);
+  if (bias != nullptr) std::copy(bias, bias + channels, packed.begin());
+  return packed;
+}
+
+}  // namespace
+
+bool ConvThenDepthwiseApplies(const ConvThenDepthwisePlanes& p) {
+  static const bool cpu = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  const ConvPlane &c = p.conv, &d = p.dw;
+  return cpu && p.channels > 0 && p.channels <= kMaxChannels && p.in_channels > 0 &&
+         c.kernel_h * c.kernel_w > 1 && p.in_channels * c.kernel_h * c.kernel_w <= kMaxTaps &&
+         c.dilation_h == 1 && c.dilation_w == 1 && d.dilation_h == 1 && d.dilation_w == 1 &&
+         c.stride_h > 0 && c.stride_w > 0 && d.stride_h > 0 && d.stride_w > 0 && d.kernel_h > 0 &&
+         d.kernel_w > 0 && (d.kernel_h == 3 || d.kernel_h == 5) && d.kernel_w == d.kernel_h &&
+         (d.stride_h == 1 || d.stride_h == 2) && d.stride_w == d.stride_h && d.in_h == c.out_h &&
+         d.in_w == c.out_w && c.out_h > 0 && c.out_w > 0 && d.out_h > 0 && d.out_w > 0 &&
+         c.pad_top >= 0 && c.pad_left >= 0 && d.pad_top >= 0 && d.pad_left >= 0;
+}
+
+void ConvThenDepthwiseForward(ThreadPool* pool, const ConvThenDepthwisePlanes& p, int64_t batch,
+                              const float* input, const float* filter,
+                              const DepthwiseEpilogue<float>& conv_epi, const float* dw_filter,
+                              const DepthwiseEpilogue<float>& dw_epi, float* out) {
+  const ConvPlane &cv = p.conv, &d = p.dw;
+  const int64_t channels = p.channels;
+  PackedWeights k;
+  k.cp = (channels + 7) / 8 * 8;
+  const int64_t cp = k.cp;
+  k.conv = PackTaps(filter, channels, p.in_channels * cv.kernel_h * cv.kernel_w, cp);
+  for (int64_t ci = 0; ci < p.in_channels; ++ci) {
+    for (int64_t kh = 0; kh < cv.kernel_h; ++kh) {
+      for (int64_t kw = 0; kw < cv.kernel_w; ++kw) {
+        k.offsets.push_back((ci * cv.in_h + kh) * cv.in_w + kw);
+      }
+    }
+  }
+  k.dw = PackTaps(dw_filter, channels, d.kernel_h * d.kernel_w, cp);
+  k.conv_bias = PackBias(conv_epi.bias, channels, cp);
+  k.dw_bias = PackBias(dw_epi.bias, channels, cp);
+  const StageEpilogue conv_stage(conv_epi, k.conv_bias), dw_stage(dw_epi, k.dw_bias);
+
+  // Rows of the first convolution, kernel_h of them in turn (row y in slot y % kernel_h), each
+  // with the depthwise padding as zero pixels on both sides.
+  const int64_t pad_right =
+      std::max<int64_t>(0, (d.out_w - 1) * d.stride_w + d.kernel_w - d.pad_left - d.in_w);
+  const int64_t row_pixels = d.pad_left + d.in_w + pad_right;
+  const int64_t slot_floats = row_pixels * cp;
+  const int64_t scratch_floats = d.kernel_h * slot_floats + d.out_w * cp;
+  const int64_t in_plane = cv.in_h * cv.in_w, out_plane = d.out_h * d.out_w;
+
+  const int threads = pool != nullptr ? pool->num_threads() : 1;
+  const int64_t parts =
+      threads > batch ? std::min<int64_t>(d.out_h, (threads + batch - 1) / batch) : 1;
+  const auto run = [&](int64_t i0, int64_t i1) {
+    float* scratch = ThreadScratch(scratch_floats);
+    float* dw_row = scratch + d.kernel_h * slot_floats;
+    for (int64_t s = 0; s < d.kernel_h; ++s) {  // the padding pixels, never written after
+      float* slot = scratch + s * slot_floats;
+      std::fill(slot, slot + d.pad_left * cp, 0.0f);
+      std::fill(slot + (d.pad_left + d.in_w) * cp, slot + slot_floats, 0.0f);
+    }
+    for (int64_t item = i0; item < i1; ++item) {
+      const int64_t n = item / parts, part = item % parts;
+      const int64_t o0 = d.out_h * part / parts, o1 = d.out_h * (part + 1) / parts;
+      const float* image = input + n * p.in_channels * in_plane;
+      float* image_out = out + n * channels * out_plane;
+      int64_t next = 0;  // the first convolution's rows below `next` are done (or not needed)
+      const float* rows[kMaxDepthwiseWindow];
+      for (int64_t o = o0; o < o1; ++o) {
+        const int64_t y0 = o * d.stride_h - d.pad_top;
+        next = std::max(next, y0);
+        for (; next < std::min(y0 + d.kernel_h, d.in_h); ++next) {
+          float* slot = scratch + (next % d.kernel_h) * slot_floats + d.pad_left * cp;
+          if (cv.stride_w == 2) {  // a MobileNet's stem
+            ConvRow<2>(image, p, k, conv_stage, next, slot);
+          } else {
+            ConvRow<0>(image, p, k, conv_stage, next, slot);
+          }
+        }
+        for (int64_t kh = 0; kh < d.kernel_h; ++kh) {
+          const int64_t y = y0 + kh;
+          rows[kh] = y < 0 || y >= d.in_h ? nullptr : scratch + (y % d.kernel_h) * slot_floats;
+        }
+        if (d.kernel_h == 3 && d.kernel_w == 3 && d.stride_w == 1) {
+          DepthwiseRow<3, 1>(rows, p, k, dw_stage, dw_row);
+        } else if (d.kernel_h == 3 && d.kernel_w == 3 && d.stride_w == 2) {
+          DepthwiseRow<3, 2>(rows, p, k, dw_stage, dw_row);
+        } else {
+          DepthwiseRow<0, 0>(rows, p, k, dw_stage, dw_row);
+        }
+        StoreRowNchw(dw_row, channels, cp, d.out_w, out_plane, image_out + o * d.out_w);
+      }
+    }
+  };
+  const int64_t items = batch * parts;
+  if (pool != nullptr && threads > 1 && items > 1) {
+    pool->ParallelFor(items, 1, run);
+  } else {
+    run(0, items);
+  }
+}
+
+#else  // no AVX2 + FMA: the kernel calls fused_conv2d twice instead
+
+bool ConvThenDepthwiseApplies(const ConvThenDepthwisePlanes&) { return false; }
+
+void ConvThenDepthwiseForward(ThreadPool*, const ConvThenDepthwisePlanes&, int64_t, const float*,
+                              const float*, const DepthwiseEpilogue<float>&, const float*,
+                              const DepthwiseEpilogue<float>&, float*) {}
+
+#endif
+
+}  // namespace funcs
+}  // namespace phi
