@@ -527,9 +527,13 @@ def mbconv_unfused(inputs, attrs, out_shape):
     x = inputs["Input"]
     if "ExpandFilter" in inputs:
         w = inputs["ExpandFilter"]
+        strides = attrs.get("expand_strides", [1, 1])
+        pads = attrs.get("expand_paddings", [0, 0])
+        size = [(x.shape[2 + i] + 2 * pads[i] - w.shape[2 + i]) // strides[i] + 1 for i in (0, 1)]
         x = run_op("fused_conv2d", {"Input": x, "Filter": w, "Bias": inputs["ExpandBias"]},
-                   {"fuse_activation": attrs["expand_activation"], "fuse_beta": 6.0},
-                   {"Output": np.zeros((x.shape[0], w.shape[0]) + x.shape[2:], x.dtype)})["Output"]
+                   {"fuse_activation": attrs["expand_activation"], "fuse_beta": 6.0,
+                    "strides": strides, "paddings": pads},
+                   {"Output": np.zeros((x.shape[0], w.shape[0]) + tuple(size), x.dtype)})["Output"]
     hidden = inputs["DepthwiseFilter"].shape[0]
     d = run_op("fused_conv2d", {"Input": x, "Filter": inputs["DepthwiseFilter"],
                                 "Bias": inputs["DepthwiseBias"]},
@@ -565,6 +569,46 @@ def test_fused_mbconv_equals_three_fused_conv2d(batch, size, threads, stride, ex
     np.testing.assert_array_equal(got["Output"], want)
 
 
+@pytest.mark.parametrize("batch,size,threads", [(2, 224, 1), (1, 225, 2), (2, 224, 2),
+                                                (2, 12, 1)])
+@pytest.mark.parametrize("stride,hidden,act", [(1, 32, "relu6"), (2, 20, "hard_swish")])
+def test_fused_mbconv_with_a_stem_equals_three_fused_conv2d(batch, size, threads, stride, hidden,
+                                                            act):
+    # MobileNetV2's stem (3x3 / 2 over 3 channels) as the expansion of the block after it: the
+    # bands compute its rows (funcs::ConvRows, channels as vector lanes) where the hidden
+    # activations are large; 12 x 12: the three convolutions run whole. The bits of the three
+    # fused_conv2d either way.
+    inputs = {"Input": rand(batch, 3, size, size, dtype="float32"),
+              "ExpandFilter": rand(hidden, 3, 3, 3, dtype="float32"),
+              "ExpandBias": rand(hidden, dtype="float32"),
+              "DepthwiseFilter": rand(hidden, 1, 3, 3, dtype="float32"),
+              "DepthwiseBias": rand(hidden, dtype="float32"),
+              "ProjectFilter": rand(16, hidden, 1, 1, dtype="float32"),
+              "ProjectBias": rand(16, dtype="float32")}
+    attrs = {"strides": [stride, stride], "paddings": [1, 1], "expand_strides": [2, 2],
+             "expand_paddings": [1, 1], "expand_activation": act, "expand_beta": 6.0,
+             "depthwise_activation": act, "depthwise_beta": 6.0, "project_activation": "",
+             "project_beta": 0.0}
+    stem = (size - 1) // 2 + 1
+    out_size = (stem - 1) // stride + 1
+    out_shape = (batch, 16, out_size, out_size)
+    before = core.get_num_threads()
+    core.set_num_threads(threads)
+    try:
+        got = run_op("fused_mbconv", inputs, attrs, {"Output": np.zeros(out_shape, "float32")})
+        want = mbconv_unfused(inputs, attrs, out_shape)
+    finally:
+        core.set_num_threads(before)
+    np.testing.assert_array_equal(got["Output"], want)
+    h = conv_epilogue_ref(inputs["Input"], inputs["ExpandFilter"], inputs["ExpandBias"], None,
+                          act, 6.0)[:, :, ::2, ::2]
+    d = conv_epilogue_ref(h, inputs["DepthwiseFilter"], inputs["DepthwiseBias"], None, act, 6.0,
+                          groups=hidden)[:, :, ::stride, ::stride]
+    ref = conv_epilogue_ref(d, inputs["ProjectFilter"], inputs["ProjectBias"], None, "", 0.0,
+                            pads=(0, 0, 0, 0))
+    np.testing.assert_allclose(got["Output"], ref, rtol=1e-4, atol=1e-4)
+
+
 def test_fused_mbconv_float64_against_numpy():
     inputs, attrs, out_shape = mbconv_case(2, 7, 2, True, True, "relu6", dtype="float64")
     h = conv_epilogue_ref(inputs["Input"], inputs["ExpandFilter"], inputs["ExpandBias"], None,
@@ -580,6 +624,10 @@ def test_fused_mbconv_bad_shapes_name_the_input():
     inputs, attrs, out_shape = mbconv_case(1, 6, 1, True, False, "relu6")
     bad = dict(inputs, ProjectFilter=rand(8, 24, 1, 1, dtype="float32"))
     with pytest.raises(ValueError, match="ProjectFilter"):
+        run_op("fused_mbconv", bad, attrs, {"Output": np.zeros(out_shape, "float32")})
+    bad = dict(inputs, ExpandFilter=rand(40, 7, 3, 3, dtype="float32"))
+    with pytest.raises(ValueError, match=r"fused_mbconv's ExpandFilter to be \[out_channels, 8, "
+                                         r"KH, KW\], but got \[40, 7, 3, 3\]"):
         run_op("fused_mbconv", bad, attrs, {"Output": np.zeros(out_shape, "float32")})
     bad = dict(inputs, DepthwiseFilter=rand(40, 2, 3, 3, dtype="float32"))
     with pytest.raises(ValueError, match="DepthwiseFilter"):

@@ -1,13 +1,12 @@
 // conv_depthwise_fuse_pass (inference): a fused_conv2d over few input channels with a window
-// larger than 1x1 (a network's stem: 3x3 / 2 over an RGB image) whose output is read only by a
-// depthwise fused_conv2d of stride 2 becomes one fused_conv_depthwise. Its float kernel
-// computes the first output a few rows at a time, in cache, instead of writing the largest
-// activation of the network to memory and reading it back. Only where that kernel runs (at most
-// 64 channels, 64 taps in the first window, a 3x3 or 5x5 depthwise window, no dilation) and
-// pays: behind a stride-1 depthwise convolution the depthwise output is as large as the first
-// one, and MobileNetV2's stem with its 32-channel depthwise convolution measured no faster fused
-// (benchmarks/README.md). Runs after mbconv_fuse_pass, which takes depthwise convolutions that
-// belong to a block.
+// larger than 1x1 (a network's stem: 3x3 / 2 over an RGB image, IsStemConv) whose output is read
+// only by a 3x3 or 5x5 depthwise fused_conv2d of stride 2 becomes one fused_conv_depthwise (the
+// stem of MobileNetV3). Its float kernel computes the first output a few rows at a time, in
+// cache, instead of writing the largest activation of the network to memory and reading it back.
+// Behind a stride-1 depthwise convolution the depthwise output is as large as the first one, and
+// the fused kernel measured no faster there (MobileNetV2's stem and 32-channel depthwise layer,
+// benchmarks/README.md); mbconv_fuse_pass, which runs first, takes such a stem with the block
+// after it.
 #include <algorithm>
 
 #include "paddle/ir/pass.h"
@@ -18,10 +17,6 @@ namespace paddle {
 namespace ir {
 
 namespace {
-
-// The bounds of the fused kernel's fast path (funcs::ConvThenDepthwiseApplies).
-constexpr int64_t kMaxChannels = 64;
-constexpr int64_t kMaxTaps = 64;
 
 bool Undilated(const framework::OpDesc& op) {
   const std::vector<int> d = AttrOr<std::vector<int>>(op, "dilations", {1, 1});
@@ -44,8 +39,7 @@ class ConvDepthwiseFusePass : public Pass {
     const framework::OpDesc& dw_desc = *dw->Op();
     const int64_t channels = dw_shape[0];
     if (dw_shape[1] != 1 || AttrOr<int>(dw_desc, "groups", 1) != channels ||
-        channels > kMaxChannels || (dw_shape[2] != 3 && dw_shape[2] != 5) ||
-        dw_shape[3] != dw_shape[2] || !Undilated(dw_desc))
+        (dw_shape[2] != 3 && dw_shape[2] != 5) || dw_shape[3] != dw_shape[2] || !Undilated(dw_desc))
       return false;
     const std::vector<int> dw_strides = AttrOr<std::vector<int>>(dw_desc, "strides", {1, 1});
     if (dw_strides != std::vector<int>{2, 2}) return false;
@@ -53,10 +47,7 @@ class ConvDepthwiseFusePass : public Pass {
     Node* conv = hidden != nullptr ? SoleWriter(hidden) : nullptr;
     if (!FusedConvNchw(*graph, conv, false, &conv_shape)) return false;
     const framework::OpDesc& conv_desc = *conv->Op();
-    if (conv_shape[0] != channels || AttrOr<int>(conv_desc, "groups", 1) != 1 ||
-        conv_shape[2] * conv_shape[3] <= 1 ||
-        conv_shape[1] * conv_shape[2] * conv_shape[3] > kMaxTaps || !Undilated(conv_desc))
-      return false;
+    if (conv_shape[0] != channels || !IsStemConv(conv_desc, conv_shape)) return false;
     Fusion f;
     f.ops = {conv, dw};
     framework::OpDesc& fused = f.fused;

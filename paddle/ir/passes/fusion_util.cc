@@ -81,6 +81,22 @@ bool IsPointwiseConv(const framework::OpDesc& desc, const std::vector<int64_t>& 
          AttrOr<std::string>(desc, "padding_algorithm", "EXPLICIT") != "SAME";
 }
 
+bool IsStemConv(const framework::OpDesc& desc, const std::vector<int64_t>& filter_shape) {
+  if (filter_shape.size() != 4 || filter_shape[0] <= 0 || filter_shape[0] > 64 ||
+      filter_shape[1] <= 0 || filter_shape[2] <= 0 || filter_shape[3] <= 0) {
+    return false;
+  }
+  const std::vector<int> dilations = AttrOr<std::vector<int>>(desc, "dilations", {1, 1});
+  const std::vector<int> strides = AttrOr<std::vector<int>>(desc, "strides", {1, 1});
+  const std::vector<int> paddings = AttrOr<std::vector<int>>(desc, "paddings", {0, 0});
+  return filter_shape[2] * filter_shape[3] > 1 &&
+         filter_shape[1] * filter_shape[2] * filter_shape[3] <= 64 &&
+         AttrOr<int>(desc, "groups", 1) == 1 && dilations == std::vector<int>{1, 1} &&
+         strides.size() == 2 && strides[0] > 0 && strides[1] > 0 &&
+         (paddings.size() == 2 || paddings.size() == 4) &&
+         AttrOr<std::string>(desc, "padding_algorithm", "EXPLICIT") == "EXPLICIT";
+}
+
 namespace {
 
 std::unordered_set<std::string> ArgNames(const std::vector<std::string>& names) {

@@ -36,6 +36,11 @@ bool FusedConvNchw(const Graph& graph, const Node* op, bool residual_ok,
 // Whether the convolution `desc` with that filter shape is 1x1: one group, unit strides and
 // dilations, no padding.
 bool IsPointwiseConv(const framework::OpDesc& desc, const std::vector<int64_t>& filter_shape);
+// Whether the convolution `desc` with that filter shape is a network's stem as funcs::ConvRows
+// computes it (fused_conv_depthwise's first convolution, fused_mbconv's expansion): one group, an
+// undilated window larger than 1x1 over at most 64 taps (input channels x window), at most 64
+// output channels, explicit padding.
+bool IsStemConv(const framework::OpDesc& desc, const std::vector<int64_t>& filter_shape);
 
 // One planned rewrite: `ops` (block 0) become `fused`, placed where the last of them is.
 struct Fusion {

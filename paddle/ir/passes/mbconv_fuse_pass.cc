@@ -2,7 +2,10 @@
 // conv_elementwise_add_act_fuse_pass leaves it, [1x1 fused_conv2d (expand) ->] depthwise
 // fused_conv2d -> 1x1 fused_conv2d (project, with or without a residual), becomes one
 // fused_mbconv, whose float kernel computes the expanded and depthwise activations a band of
-// rows at a time in cache instead of writing them whole to memory and reading them back. Every
+// rows at a time in cache instead of writing them whole to memory and reading them back. A
+// network's stem (IsStemConv: MobileNetV2's 3x3 / 2 over the image) before a block without an
+// expansion takes the expansion's place, so its output, the largest of the network, is never
+// stored either. Every
 // intermediate must be a temporary read only by the next convolution; where the expansion's
 // output is read elsewhere, the depthwise and project convolutions still fuse. Runs after
 // conv_elementwise_add_act_fuse_pass.
@@ -44,8 +47,8 @@ class MbconvFusePass : public Pass {
       return false;
     const Node* hidden_var = graph->VarNode(SingleInput(*dw->Op(), "Input"));
     Node* expand = hidden_var != nullptr ? SoleWriter(hidden_var) : nullptr;
-    if (!FusedConvNchw(*graph, expand, false, &expand_shape) ||
-        !IsPointwiseConv(*expand->Op(), expand_shape) || expand_shape[0] != hidden)
+    if (!FusedConvNchw(*graph, expand, false, &expand_shape) || expand_shape[0] != hidden ||
+        !(IsPointwiseConv(*expand->Op(), expand_shape) || IsStemConv(*expand->Op(), expand_shape)))
       expand = nullptr;
     return Fuse(graph, expand, dw, project) ||
            (expand != nullptr && Fuse(graph, nullptr, dw, project));
@@ -63,6 +66,8 @@ class MbconvFusePass : public Pass {
       fused.SetInput("Input", {SingleInput(e, "Input")});
       fused.SetInput("ExpandFilter", {SingleInput(e, "Filter")});
       CopyInputIfAny(e, "Bias", &fused, "ExpandBias");
+      fused.SetAttr("expand_strides", AttrOr<std::vector<int>>(e, "strides", {1, 1}));
+      fused.SetAttr("expand_paddings", AttrOr<std::vector<int>>(e, "paddings", {0, 0}));
       fused.SetAttr("expand_activation", AttrOr<std::string>(e, "fuse_activation", ""));
       fused.SetAttr("expand_beta", AttrOr<float>(e, "fuse_beta", 0.0f));
     } else {

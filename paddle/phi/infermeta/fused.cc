@@ -242,6 +242,8 @@ void FusedMbconvInferMeta(const MetaTensor& input, const MetaTensor& expand_filt
                           const MetaTensor& project_bias, const MetaTensor& residual,
                           const std::vector<int>& strides, const std::vector<int>& paddings,
                           const std::string& padding_algorithm, const std::vector<int>& dilations,
+                          const std::vector<int>& expand_strides,
+                          const std::vector<int>& expand_paddings,
                           const std::string& expand_activation,
                           const std::string& depthwise_activation,
                           const std::string& project_activation, MetaTensor* out) {
@@ -267,12 +269,16 @@ void FusedMbconvInferMeta(const MetaTensor& input, const MetaTensor& expand_filt
   DenseTensor hidden_meta, dw_meta;
   MetaTensor hidden(&hidden_meta), dw_out(&dw_meta);
   if (expand_filter) {
-    check_pointwise(expand_filter, in[1], "ExpandFilter");
-    PD_CHECK(expand_filter.dims()[0] == hidden_channels, InvalidArgument,
+    const DDim& e = expand_filter.dims();
+    PD_CHECK(e.size() == 4 && funcs::ExtentsCompatible(e[1], in[1]), InvalidArgument,
+             "expected fused_mbconv's ExpandFilter to be [out_channels, ", in[1],
+             ", KH, KW], but got ", e);
+    PD_CHECK(e[0] == hidden_channels, InvalidArgument,
              "expected fused_mbconv's ExpandFilter to have ", hidden_channels,
-             " output channels (DepthwiseFilter's), but got ", expand_filter.dims());
-    FusedConv2dInferMeta(input, expand_filter, expand_bias, MetaTensor(), unit, no_pad, "EXPLICIT",
-                         unit, 1, "NCHW", expand_activation, false, &hidden);
+             " output channels (DepthwiseFilter's), but got ", e);
+    FusedConv2dInferMeta(input, expand_filter, expand_bias, MetaTensor(), expand_strides,
+                         expand_paddings, "EXPLICIT", unit, 1, "NCHW", expand_activation, false,
+                         &hidden);
   } else {
     PD_CHECK(!expand_bias && (expand_activation.empty() || expand_activation == "identity"),
              InvalidArgument,

@@ -78,7 +78,8 @@ void FusedScaledConv2dInferMeta(const MetaTensor& input, const MetaTensor& input
                                 bool fuse_residual_connection, MetaTensor* out);
 
 // fused_mbconv (mbconv_fuse_pass): fused_conv2d's InferMeta for each of its three convolutions
-// in turn, once checked that ExpandFilter is [E, C, 1, 1], DepthwiseFilter [E, 1, KH, KW]
+// in turn, once checked that ExpandFilter is [E, C, KH, KW] (strides expand_strides, explicit
+// paddings expand_paddings), DepthwiseFilter [E, 1, KH, KW]
 // (groups E: one filter per channel) and ProjectFilter [O, E, 1, 1], E being Input's channels
 // without ExpandFilter. Output is [N, O, OH, OW], OH / OW the depthwise convolution's.
 void FusedMbconvInferMeta(const MetaTensor& input, const MetaTensor& expand_filter,
@@ -87,6 +88,8 @@ void FusedMbconvInferMeta(const MetaTensor& input, const MetaTensor& expand_filt
                           const MetaTensor& project_bias, const MetaTensor& residual,
                           const std::vector<int>& strides, const std::vector<int>& paddings,
                           const std::string& padding_algorithm, const std::vector<int>& dilations,
+                          const std::vector<int>& expand_strides,
+                          const std::vector<int>& expand_paddings,
                           const std::string& expand_activation,
                           const std::string& depthwise_activation,
                           const std::string& project_activation, MetaTensor* out);

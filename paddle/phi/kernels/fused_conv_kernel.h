@@ -33,8 +33,9 @@ void FusedScaledConv2dKernel(const Context& dev_ctx, const DenseTensor& input,
                              const std::string& data_format, const std::string& fuse_activation,
                              float fuse_beta, bool fuse_residual_connection, DenseTensor* out);
 
-// fused_mbconv (mbconv_fuse_pass): fused_conv2d three times, 1x1 (where ExpandFilter is given),
-// depthwise, 1x1, the middle activations computed a band of rows at a time. Inference only.
+// fused_mbconv (mbconv_fuse_pass): fused_conv2d three times, 1x1 or a stem (where ExpandFilter
+// is given), depthwise, 1x1, the middle activations computed a band of rows at a time. Inference
+// only.
 template <typename T, typename Context>
 void FusedMbconvKernel(const Context& dev_ctx, const DenseTensor& input,
                        const DenseTensor* expand_filter, const DenseTensor* expand_bias,
@@ -42,10 +43,11 @@ void FusedMbconvKernel(const Context& dev_ctx, const DenseTensor& input,
                        const DenseTensor& project_filter, const DenseTensor* project_bias,
                        const DenseTensor* residual, const std::vector<int>& strides,
                        const std::vector<int>& paddings, const std::string& padding_algorithm,
-                       const std::vector<int>& dilations, const std::string& expand_activation,
-                       float expand_beta, const std::string& depthwise_activation,
-                       float depthwise_beta, const std::string& project_activation,
-                       float project_beta, DenseTensor* out);
+                       const std::vector<int>& dilations, const std::vector<int>& expand_strides,
+                       const std::vector<int>& expand_paddings,
+                       const std::string& expand_activation, float expand_beta,
+                       const std::string& depthwise_activation, float depthwise_beta,
+                       const std::string& project_activation, float project_beta, DenseTensor* out);
 
 // fused_conv_depthwise (conv_depthwise_fuse_pass): fused_conv2d (one group), then a depthwise
 // fused_conv2d of its output; the float kernel computes the first output a few rows at a time,

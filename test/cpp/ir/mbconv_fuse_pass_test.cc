@@ -1,7 +1,7 @@
-// Tests of mbconv_fuse_pass: [1x1 fused_conv2d ->] depthwise fused_conv2d -> 1x1 fused_conv2d
-// becomes one fused_mbconv whose results equal the three convolutions' exactly, both where its
-// kernel computes the hidden activations in bands (large planes) and where it runs the three
-// convolutions whole (small ones); fetched intermediates and unsuitable convolutions stop it.
+// Tests of mbconv_fuse_pass: [1x1 fused_conv2d or a stem ->] depthwise fused_conv2d -> 1x1
+// fused_conv2d becomes one fused_mbconv whose results equal the three convolutions' exactly, both
+// where its kernel computes the hidden activations in bands (large planes) and where it runs the
+// three convolutions whole (small ones); fetched intermediates and unsuitable convolutions stop it.
 #include <gtest/gtest.h>
 
 #include "paddle/framework/attribute.h"
@@ -21,6 +21,11 @@ struct BlockOptions {
   bool residual = true;
   std::string act = "relu6";
   int64_t project_kernel = 1;
+  // The expansion as a stem: in_channels -> 24 with a expand_kernel x expand_kernel window of
+  // stride expand_stride (padding expand_kernel / 2).
+  int64_t in_channels = 8;
+  int64_t expand_kernel = 1;
+  int expand_stride = 1;
 };
 
 // x [N, 8, H, W] -> expand 1x1 (8 -> 24, bias, act) -> h -> depthwise 3x3 (24, bias, act,
@@ -28,8 +33,8 @@ struct BlockOptions {
 framework::ProgramDesc BlockProgram(const BlockOptions& o) {
   framework::ProgramDesc p;
   ProgramBuilder b(&p);
-  b.Data("x", {-1, 8, -1, -1});
-  b.Param("fe", {24, 8, 1, 1});
+  b.Data("x", {-1, o.in_channels, -1, -1});
+  b.Param("fe", {24, o.in_channels, o.expand_kernel, o.expand_kernel});
   b.Param("be", {24});
   b.Param("fd", {24, 1, 3, 3});
   b.Param("bd", {24});
@@ -40,8 +45,11 @@ framework::ProgramDesc BlockProgram(const BlockOptions& o) {
     attrs.push_back(MakeAttr("fuse_beta", 6.0f));
     return attrs;
   };
+  const int expand_pad = static_cast<int>(o.expand_kernel / 2);
   b.Op("fused_conv2d", {{"Input", {"x"}}, {"Filter", {"fe"}}, {"Bias", {"be"}}},
-       {{"Output", {"h"}}}, act_attrs({}));
+       {{"Output", {"h"}}},
+       act_attrs({MakeAttr("paddings", std::vector<int>{expand_pad, expand_pad}),
+                  MakeAttr("strides", std::vector<int>{o.expand_stride, o.expand_stride})}));
   b.Op("fused_conv2d", {{"Input", {"h"}}, {"Filter", {"fd"}}, {"Bias", {"bd"}}},
        {{"Output", {"d"}}},
        act_attrs({MakeAttr("groups", 24), MakeAttr("paddings", std::vector<int>{1, 1}),
@@ -57,16 +65,15 @@ framework::ProgramDesc BlockProgram(const BlockOptions& o) {
   return p;
 }
 
-// `after` computes `fetch` bit for bit as `before` does, on a 2 x 8 x size x size input.
-void ExpectExactlyTheSame(const framework::ProgramDesc& before,
-                          const framework::ProgramDesc& after, const std::string& fetch,
-                          int64_t size) {
+// `after` computes `fetch` bit for bit as `before` does, on a 2 x channels x size x size input.
+void ExpectExactlyTheSame(const framework::ProgramDesc& before, const framework::ProgramDesc& after,
+                          const std::string& fetch, int64_t size, int64_t channels = 8) {
   framework::Scope params, s1, s2;
   RandomParams(before, &params, 11);
   CopyVars(params, &s1, PersistableNames(before));
   CopyVars(params, &s2, PersistableNames(after));
   const std::vector<std::pair<std::string, phi::DenseTensor>> feeds = {
-      {"x", RandomFloat({2, 8, size, size}, 12)}};
+      {"x", RandomFloat({2, channels, size, size}, 12)}};
   auto want = RunProgram(before, &s1, feeds, {fetch});
   auto got = RunProgram(after, &s2, feeds, {fetch});
   ExpectClose(got[0], want[0], 0.0f);
@@ -100,6 +107,34 @@ TEST(MbconvFusePass, BlocksBecomeOneOpWithTheSameBits) {
       ExpectExactlyTheSame(p, *run.program, "out", 9);
     }
   }
+}
+
+TEST(MbconvFusePass, AStemTakesTheExpansionsPlaceWithTheSameBits) {
+  // MobileNetV2's first block: the stem (3x3 / 2 over the image's 3 channels) then a block
+  // without an expansion.
+  for (int stride : {1, 2}) {
+    BlockOptions o;
+    o.in_channels = 3, o.expand_kernel = 3, o.expand_stride = 2;
+    o.stride = stride, o.residual = false;
+    SCOPED_TRACE("depthwise stride " + std::to_string(stride));
+    const framework::ProgramDesc p = BlockProgram(o);
+    PassRun run = RunPassTwice(p, kPass, {"out"});
+    ASSERT_EQ(OpTypes(*run.program), (std::vector<std::string>{"fused_mbconv"}));
+    const framework::OpDesc& fused = *run.program->Block(0).Op(0);
+    EXPECT_EQ(fused.Input("ExpandFilter"), std::vector<std::string>{"fe"});
+    EXPECT_EQ(fused.GetAttrAs<std::vector<int>>("expand_strides"), (std::vector<int>{2, 2}));
+    EXPECT_EQ(fused.GetAttrAs<std::vector<int>>("expand_paddings"), (std::vector<int>{1, 1}));
+    // 24 x 113 x 113 hidden floats per image (from 225 x 225): the bands, each computing the
+    // stem's rows it needs; 24 x 10 x 10: the three convolutions whole.
+    ExpectExactlyTheSame(p, *run.program, "out", 225, 3);
+    ExpectExactlyTheSame(p, *run.program, "out", 20, 3);
+  }
+  // A window over 72 taps (8 channels x 3 x 3) is no stem for the kernel: it stays, and the
+  // depthwise and project convolutions fuse without it.
+  BlockOptions deep;
+  deep.expand_kernel = 3, deep.expand_stride = 2, deep.residual = false;
+  PassRun run = RunPassTwice(BlockProgram(deep), kPass, {"out"});
+  EXPECT_EQ(OpTypes(*run.program), (std::vector<std::string>{"fused_conv2d", "fused_mbconv"}));
 }
 
 TEST(MbconvFusePass, FetchedIntermediatesAndOtherConvolutionsStopIt) {

@@ -361,19 +361,20 @@ void MbconvUnfused(const Context& dev_ctx, const DenseTensor& input,
                    const DenseTensor& project_filter, const DenseTensor* project_bias,
                    const DenseTensor* residual, const std::vector<int>& strides,
                    const std::vector<int>& paddings, const std::string& padding_algorithm,
-                   const std::vector<int>& dilations, const std::string& expand_activation,
+                   const std::vector<int>& dilations, const std::vector<int>& expand_strides,
+                   const std::vector<int>& expand_paddings, const std::string& expand_activation,
                    float expand_beta, const std::string& dw_activation, float dw_beta,
                    const std::string& project_activation, float project_beta, DenseTensor* out) {
   const std::vector<int> unit = {1, 1}, no_pad = {0, 0};
   DenseTensor hidden, dw;
   const DenseTensor* h = &input;
   if (expand_filter != nullptr) {
-    hidden.Resize(ComputeConvGeometry(input.dims(), expand_filter->dims(), unit, no_pad, "EXPLICIT",
-                                      unit, 1, "NCHW")
+    hidden.Resize(ComputeConvGeometry(input.dims(), expand_filter->dims(), expand_strides,
+                                      expand_paddings, "EXPLICIT", unit, 1, "NCHW")
                       .out_dims);
-    FusedConv2dKernel<T>(dev_ctx, input, *expand_filter, expand_bias, nullptr, unit, no_pad,
-                         "EXPLICIT", unit, 1, "NCHW", expand_activation, expand_beta, false,
-                         &hidden);
+    FusedConv2dKernel<T>(dev_ctx, input, *expand_filter, expand_bias, nullptr, expand_strides,
+                         expand_paddings, "EXPLICIT", unit, 1, "NCHW", expand_activation,
+                         expand_beta, false, &hidden);
     h = &hidden;
   }
   const int groups = static_cast<int>(dw_filter.dims()[0]);
@@ -434,27 +435,40 @@ constexpr int64_t kMbconvMinHiddenFloats = int64_t{1} << 17;
 // activation, residual) as fused_conv2d does. The sums are fused_conv2d's: the GEMMs never
 // split their inner dimension, the depthwise taps run in the same order. Images (and, with
 // more threads than images, row ranges of an image) are split over the pool. False where the
-// path does not apply.
+// path does not apply. An expansion (`expand_plane`, unused without one) with a window larger
+// than 1x1 (a network's stem, MobileNetV2's 3x3 / 2 over the image) computes its rows with
+// funcs::ConvRows, so that neither the stem's output nor the depthwise one is ever stored whole.
 bool MbconvBands(const CPUContext& dev_ctx, const DenseTensor& input, const MbconvStage& expand,
-                 const MbconvStage& dw, const ConvGeometry& g, const MbconvStage& project,
-                 const DenseTensor* residual, DenseTensor* out) {
+                 const funcs::ConvPlane& expand_plane, const MbconvStage& dw, const ConvGeometry& g,
+                 const MbconvStage& project, const DenseTensor* residual, DenseTensor* out) {
   namespace fi = funcs::internal;
   const int64_t s = g.h.stride, pad = g.h.pad_before;
   const int64_t span = (g.h.kernel - 1) * g.h.dilation + 1;
+  const int64_t channels = input.dims()[1];
+  const bool stem = expand.filter != nullptr && !funcs::IsPointwise(expand_plane);
   if (!fi::PackedSgemmUsable() || g.channels_last || g.out_channels != g.in_channels ||
       g.h.in <= 0 || g.h.out <= 0 || g.w.out <= 0 || pad >= span || g.h.pad_after >= span ||
-      g.in_channels * g.h.in * g.w.in < kMbconvMinHiddenFloats) {
+      g.in_channels * g.h.in * g.w.in < kMbconvMinHiddenFloats ||
+      (stem && !funcs::ConvRows::Applies(expand_plane, channels, g.in_channels))) {
     return false;
   }
   const int64_t batch = g.batch, hidden = g.in_channels, H = g.h.in, W = g.w.in;
-  const int64_t OH = g.h.out, OW = g.w.out, channels = input.dims()[1];
+  const int64_t OH = g.h.out, OW = g.w.out;
+  const int64_t in_image = channels * input.dims()[2] * input.dims()[3];
   const int64_t out_channels = project.filter->dims()[0];
   float* y = funcs::AllocUnaliased<float>(dev_ctx, out, {residual});
   if (batch == 0 || out_channels == 0) return true;
 
+  const float* expand_bias = expand.bias != nullptr ? expand.bias->data<float>() : nullptr;
   std::shared_ptr<const std::vector<fi::GemmPackedA>> keep_expand, keep_project;
   const fi::GemmPackedA* expand_a =
-      expand.filter != nullptr ? &PackedPointwise(*expand.filter, &keep_expand) : nullptr;
+      expand.filter != nullptr && !stem ? &PackedPointwise(*expand.filter, &keep_expand) : nullptr;
+  std::unique_ptr<funcs::ConvRows> stem_rows;
+  if (stem) {
+    stem_rows = std::make_unique<funcs::ConvRows>(
+        expand_plane, channels, hidden, expand.filter->data<float>(),
+        DepthwiseEpilogueFor<float>(expand.act, expand_bias, false, expand.high, nullptr));
+  }
   const fi::GemmPackedA& project_a = PackedPointwise(*project.filter, &keep_project);
 
   // Output rows per band: as many as keep the band's floats within budget (at least one).
@@ -477,7 +491,6 @@ bool MbconvBands(const CPUContext& dev_ctx, const DenseTensor& input, const Mbco
   const float* we = expand.filter != nullptr ? expand.filter->data<float>() : nullptr;
   const float* wd = dw.filter->data<float>();
   const float* wp = project.filter->data<float>();
-  const float* expand_bias = expand.bias != nullptr ? expand.bias->data<float>() : nullptr;
   const float* dw_bias = dw.bias != nullptr ? dw.bias->data<float>() : nullptr;
   const float* res = residual != nullptr ? residual->data<float>() : nullptr;
   const GemmConvEpilogue project_epilogue(
@@ -490,7 +503,7 @@ bool MbconvBands(const CPUContext& dev_ctx, const DenseTensor& input, const Mbco
   const auto run_item = [&](int64_t item, float* slot) {
     const int64_t image = item / parts, part = item % parts;
     const int64_t first = OH * part / parts, last = OH * (part + 1) / parts;
-    const float* xi = x + image * channels * H * W;
+    const float* xi = x + image * in_image;
     float* buffers[2] = {slot, slot + in_floats};
     float* dw_out = slot + 2 * in_floats;
     int cur = 0;
@@ -521,6 +534,8 @@ bool MbconvBands(const CPUContext& dev_ctx, const DenseTensor& input, const Mbco
         fi::PackedSgemm(hidden, c.seg_cols, channels, 1.0f, we, channels, false,
                         fi::GemmMatrixB(xi + fresh * W, H * W, false), 0.0f, c, nullptr,
                         expand.Plain() ? nullptr : &epilogue, expand_a);
+      } else if (fresh < r1 && stem_rows != nullptr) {
+        stem_rows->RowsNchw(xi, fresh, r1, buf + (fresh - r0) * W, rows * W);
       } else if (fresh < r1) {
         for (int64_t c = 0; c < hidden; ++c) {
           std::memcpy(buf + (c * rows + fresh - r0) * W, xi + (c * H + fresh) * W,
@@ -579,14 +594,20 @@ void FusedMbconvKernel(const Context& dev_ctx, const DenseTensor& input,
                        const DenseTensor& project_filter, const DenseTensor* project_bias,
                        const DenseTensor* residual, const std::vector<int>& strides,
                        const std::vector<int>& paddings, const std::string& padding_algorithm,
-                       const std::vector<int>& dilations, const std::string& expand_activation,
-                       float expand_beta, const std::string& depthwise_activation,
-                       float depthwise_beta, const std::string& project_activation,
-                       float project_beta, DenseTensor* out) {
+                       const std::vector<int>& dilations, const std::vector<int>& expand_strides,
+                       const std::vector<int>& expand_paddings,
+                       const std::string& expand_activation, float expand_beta,
+                       const std::string& depthwise_activation, float depthwise_beta,
+                       const std::string& project_activation, float project_beta,
+                       DenseTensor* out) {
   if constexpr (std::is_same_v<T, float>) {
     const DDim& in = input.dims();
-    const DDim hidden_dims =
-        expand_filter != nullptr ? make_ddim({in[0], expand_filter->dims()[0], in[2], in[3]}) : in;
+    const std::vector<int> unit = {1, 1};
+    const ConvGeometry ge = expand_filter != nullptr
+                                ? ComputeConvGeometry(in, expand_filter->dims(), expand_strides,
+                                                      expand_paddings, "EXPLICIT", unit, 1, "NCHW")
+                                : ConvGeometry();
+    const DDim hidden_dims = expand_filter != nullptr ? ge.out_dims : in;
     const ConvGeometry g = ComputeConvGeometry(
         hidden_dims, depthwise_filter.dims(), strides, paddings, padding_algorithm, dilations,
         static_cast<int>(depthwise_filter.dims()[0]), "NCHW");
@@ -600,14 +621,15 @@ void FusedMbconvKernel(const Context& dev_ctx, const DenseTensor& input,
     const MbconvStage project{&project_filter, project_bias, ParseConvAct(project_activation),
                               project_beta};
     if (out->dims() == make_ddim({g.batch, project_filter.dims()[0], g.h.out, g.w.out}) &&
-        MbconvBands(dev_ctx, input, expand, dw, g, project, residual, out)) {
+        MbconvBands(dev_ctx, input, expand, funcs::MakeConvPlane(ge), dw, g, project, residual,
+                    out)) {
       return;
     }
   }
   MbconvUnfused<T>(dev_ctx, input, expand_filter, expand_bias, depthwise_filter, depthwise_bias,
                    project_filter, project_bias, residual, strides, paddings, padding_algorithm,
-                   dilations, expand_activation, expand_beta, depthwise_activation, depthwise_beta,
-                   project_activation, project_beta, out);
+                   dilations, expand_strides, expand_paddings, expand_activation, expand_beta,
+                   depthwise_activation, depthwise_beta, project_activation, project_beta, out);
 }
 
 template <typename T, typename Context>

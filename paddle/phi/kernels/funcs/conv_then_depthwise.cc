@@ -28,13 +28,11 @@ constexpr int64_t kMaxDepthwiseWindow = 5;
 
 inline int64_t CeilDiv(int64_t a, int64_t b) { return a >= 0 ? (a + b - 1) / b : -((-a) / b); }
 
-// The weights as vectors: filter tap t (in the order the sums take them) at w[t * cp], its cp
-// lanes the output channels (zero past `channels`); the biases likewise.
+// The depthwise weights as vectors: tap t at dw[t * cp], its cp lanes the channels (zero past
+// `channels`); its bias likewise.
 struct PackedWeights {
   int64_t cp = 0;  // channels rounded up to 8
-  // Where the first convolution's tap t reads, from its window's corner (channel 0, top left).
-  std::vector<int64_t> offsets;
-  std::vector<float> conv, dw, conv_bias, dw_bias;
+  std::vector<float> dw, dw_bias;
 };
 
 // The epilogue's clamp and hard_swish on one vector, in DepthwiseEpilogue's order and with
@@ -51,21 +49,19 @@ inline __m256 Finish(__m256 v, __m256 low, __m256 high, bool hard_swish) {
   return v;
 }
 
+// One stage's bias (cp floats, or null), clamp and hard_swish. The bounds are read from memory
+// at each store: held in registers through the loops, they pushed sums onto the stack.
 struct StageEpilogue {
-  const float* bias = nullptr;  // cp floats, or null
-  __m256 low, high;
-  bool hard_swish = false;
-
-  StageEpilogue(const DepthwiseEpilogue<float>& e, const std::vector<float>& packed_bias)
-      : bias(e.bias != nullptr ? packed_bias.data() : nullptr),
-        low(_mm256_set1_ps(e.low)),
-        high(_mm256_set1_ps(e.high)),
-        hard_swish(e.hard_swish) {}
+  const float* bias;
+  const float* low;
+  const float* high;
+  bool hard_swish;
 
   // Finishes acc, the sums of channels [c, c + 8), and stores them at dst.
   void Store(__m256 acc, int64_t c, float* dst) const {
     if (bias != nullptr) acc = _mm256_add_ps(acc, _mm256_loadu_ps(bias + c));
-    _mm256_storeu_ps(dst, Finish(acc, low, high, hard_swish));
+    _mm256_storeu_ps(dst,
+                     Finish(acc, _mm256_broadcast_ss(low), _mm256_broadcast_ss(high), hard_swish));
   }
 };
 
@@ -73,16 +69,14 @@ struct StageEpilogue {
 // [kh0, kh1) of the window inside the image), channels [c, c + 8 * NV): input values broadcast,
 // times the filter vectors, tap by tap in the order (input channel, row, column). kChecked:
 // some columns of the windows fall outside the image (skipped); else none do. S: the column
-// stride where known at compile time (0: p.conv.stride_w).
+// stride where known at compile time (0: k.plane().stride_w).
 template <int P, int NV, int S, bool kChecked>
-__attribute__((always_inline)) inline void ConvPixels(const float* image,
-                                                      const ConvThenDepthwisePlanes& p,
-                                                      const PackedWeights& k,
+__attribute__((always_inline)) inline void ConvPixels(const float* image, const ConvRows& k,
                                                       const StageEpilogue& epi, int64_t iy0,
                                                       int64_t kh0, int64_t kh1, int64_t x,
                                                       int64_t c, float* dst) {
-  const ConvPlane& cv = p.conv;
-  const int64_t kw_n = cv.kernel_w, sw = S > 0 ? S : cv.stride_w, cp = k.cp;
+  const ConvPlane& cv = k.plane();
+  const int64_t kw_n = cv.kernel_w, sw = S > 0 ? S : cv.stride_w, cp = k.cp();
   __m256 acc[P][NV];
 #pragma GCC unroll 8
   for (int i = 0; i < P; ++i) {
@@ -94,15 +88,15 @@ __attribute__((always_inline)) inline void ConvPixels(const float* image,
     // Every tap inside the image: one loop over the taps, each at a fixed offset from the
     // window's corner.
     const float* corner = image + iy0 * cv.in_w + ix0;
-    const float* wt = k.conv.data() + c;
-    const int64_t taps = static_cast<int64_t>(k.offsets.size());
+    const float* wt = k.weights() + c;
+    const int64_t taps = static_cast<int64_t>(k.offsets().size());
     for (int64_t t = 0; t < taps; ++t) {
       __m256 w[NV];
 #pragma GCC unroll 8
       for (int v = 0; v < NV; ++v) {
         w[v] = _mm256_loadu_ps(wt + t * cp + 8 * v);
       }
-      const float* at = corner + k.offsets[t];
+      const float* at = corner + k.offsets()[t];
 #pragma GCC unroll 8
       for (int i = 0; i < P; ++i) {
         const __m256 xv = _mm256_broadcast_ss(at + i * sw);
@@ -117,10 +111,10 @@ __attribute__((always_inline)) inline void ConvPixels(const float* image,
     }
     return;
   }
-  for (int64_t ci = 0; ci < p.in_channels; ++ci) {
+  for (int64_t ci = 0; ci < k.in_channels(); ++ci) {
     for (int64_t kh = kh0; kh < kh1; ++kh) {
       const float* row = image + (ci * cv.in_h + iy0 + kh) * cv.in_w + ix0;
-      const float* wt = k.conv.data() + ((ci * cv.kernel_h + kh) * kw_n) * cp + c;
+      const float* wt = k.weights() + ((ci * cv.kernel_h + kh) * kw_n) * cp + c;
       // Not unrolled: unrolled, the broadcasts that neighbouring pixels' taps share were kept
       // across taps and spilled.
 #pragma GCC unroll 1
@@ -152,11 +146,11 @@ __attribute__((always_inline)) inline void ConvPixels(const float* image,
 
 // Output row y of the first convolution, all its columns, channels [c, c + 8 * NV), at dst
 // (pixel x at dst + x * cp). S: the column stride where known at compile time (0: read from
-// p.conv).
+// k.plane()).
 template <int NV, int S>
-void ConvRowChunk(const float* image, const ConvThenDepthwisePlanes& p, const PackedWeights& k,
-                  const StageEpilogue& epi, int64_t y, int64_t c, float* dst) {
-  const ConvPlane& cv = p.conv;
+void ConvRowChunk(const float* image, const ConvRows& k, const StageEpilogue& epi, int64_t y,
+                  int64_t c, float* dst) {
+  const ConvPlane& cv = k.plane();
   const int64_t iy0 = y * cv.stride_h - cv.pad_top;
   const int64_t kh0 = std::max<int64_t>(0, -iy0);
   const int64_t kh1 = std::max(kh0, std::min(cv.kernel_h, cv.in_h - iy0));
@@ -166,32 +160,32 @@ void ConvRowChunk(const float* image, const ConvThenDepthwisePlanes& p, const Pa
   const int64_t x_lo = std::min(cv.out_w, CeilDiv(cv.pad_left, sw));
   const int64_t room = cv.in_w - cv.kernel_w + cv.pad_left;
   const int64_t x_hi = std::max(x_lo, std::min(cv.out_w, room < 0 ? 0 : room / sw + 1));
-  const int64_t cp = k.cp;
+  const int64_t cp = k.cp();
   for (int64_t x = 0; x < x_lo; ++x) {
-    ConvPixels<1, NV, S, true>(image, p, k, epi, iy0, kh0, kh1, x, c, dst + x * cp + c);
+    ConvPixels<1, NV, S, true>(image, k, epi, iy0, kh0, kh1, x, c, dst + x * cp + c);
   }
   // Six pixels at a time: 12 sums, 2 weight vectors and a broadcast in registers.
   constexpr int kP = 6;
   int64_t x = x_lo;
   for (; x + kP <= x_hi; x += kP) {
-    ConvPixels<kP, NV, S, false>(image, p, k, epi, iy0, kh0, kh1, x, c, dst + x * cp + c);
+    ConvPixels<kP, NV, S, false>(image, k, epi, iy0, kh0, kh1, x, c, dst + x * cp + c);
   }
   for (; x < x_hi; ++x) {
-    ConvPixels<1, NV, S, false>(image, p, k, epi, iy0, kh0, kh1, x, c, dst + x * cp + c);
+    ConvPixels<1, NV, S, false>(image, k, epi, iy0, kh0, kh1, x, c, dst + x * cp + c);
   }
   for (x = x_hi; x < cv.out_w; ++x) {
-    ConvPixels<1, NV, S, true>(image, p, k, epi, iy0, kh0, kh1, x, c, dst + x * cp + c);
+    ConvPixels<1, NV, S, true>(image, k, epi, iy0, kh0, kh1, x, c, dst + x * cp + c);
   }
 }
 
 template <int S>
-void ConvRow(const float* image, const ConvThenDepthwisePlanes& p, const PackedWeights& k,
-             const StageEpilogue& epi, int64_t y, float* dst) {
-  for (int64_t c = 0; c < k.cp; c += 16) {
-    if (k.cp - c >= 16) {
-      ConvRowChunk<2, S>(image, p, k, epi, y, c, dst);
+void ConvRow(const float* image, const ConvRows& k, int64_t y, float* dst) {
+  const StageEpilogue epi{k.bias(), &k.low(), &k.high(), k.hard_swish()};
+  for (int64_t c = 0; c < k.cp(); c += 16) {
+    if (k.cp() - c >= 16) {
+      ConvRowChunk<2, S>(image, k, epi, y, c, dst);
     } else {
-      ConvRowChunk<1, S>(image, p, k, epi, y, c, dst);
+      ConvRowChunk<1, S>(image, k, epi, y, c, dst);
     }
   }
 }
@@ -294,9 +288,11 @@ void StoreRowNchw(const float* src, int64_t channels, int64_t cp, int64_t out_w,
   }
 }
 
-// Scratch of this thread: `floats` floats.
-float* ThreadScratch(int64_t floats) {
-  thread_local std::vector<float> buffer;
+// Scratch of this thread: `floats` floats, one buffer for each `which` (0: ConvRows::RowsNchw's
+// row, 1: ConvThenDepthwiseForward's rows).
+float* ThreadScratch(int which, int64_t floats) {
+  thread_local std::vector<float> buffers[2];
+  std::vector<float>& buffer = buffers[which];
   if (static_cast<int64_t>(buffer.size()) < floats) buffer.resize(floats);
   return buffer.data();
 }
@@ -317,17 +313,60 @@ std::vector<float> PackBias(const float* bias, int64_t channels, int64_t cp) {
 
 }  // namespace
 
-bool ConvThenDepthwiseApplies(const ConvThenDepthwisePlanes& p) {
+bool ConvRows::Applies(const ConvPlane& c, int64_t in_channels, int64_t channels) {
   static const bool cpu = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  return cpu && channels > 0 && channels <= kMaxChannels && in_channels > 0 && c.kernel_h > 0 &&
+         c.kernel_w > 0 && c.kernel_h * c.kernel_w > 1 &&
+         in_channels * c.kernel_h * c.kernel_w <= kMaxTaps && c.dilation_h == 1 &&
+         c.dilation_w == 1 && c.stride_h > 0 && c.stride_w > 0 && c.out_h > 0 && c.out_w > 0 &&
+         c.pad_top >= 0 && c.pad_left >= 0;
+}
+
+ConvRows::ConvRows(const ConvPlane& conv, int64_t in_channels, int64_t channels,
+                   const float* filter, const DepthwiseEpilogue<float>& epi)
+    : conv_(conv),
+      in_channels_(in_channels),
+      channels_(channels),
+      cp_((channels + 7) / 8 * 8),
+      weights_(PackTaps(filter, channels, in_channels * conv.kernel_h * conv.kernel_w,
+                        (channels + 7) / 8 * 8)),
+      bias_(PackBias(epi.bias, channels, (channels + 7) / 8 * 8)),
+      has_bias_(epi.bias != nullptr),
+      low_(epi.low),
+      high_(epi.high),
+      hard_swish_(epi.hard_swish) {
+  for (int64_t ci = 0; ci < in_channels; ++ci) {
+    for (int64_t kh = 0; kh < conv.kernel_h; ++kh) {
+      for (int64_t kw = 0; kw < conv.kernel_w; ++kw) {
+        offsets_.push_back((ci * conv.in_h + kh) * conv.in_w + kw);
+      }
+    }
+  }
+}
+
+void ConvRows::RowVectors(const float* image, int64_t y, float* dst) const {
+  if (conv_.stride_w == 2) {  // a MobileNet's stem
+    ConvRow<2>(image, *this, y, dst);
+  } else {
+    ConvRow<0>(image, *this, y, dst);
+  }
+}
+
+void ConvRows::RowsNchw(const float* image, int64_t y0, int64_t y1, float* out,
+                        int64_t channel_stride) const {
+  float* row = ThreadScratch(0, conv_.out_w * cp_);
+  for (int64_t y = y0; y < y1; ++y) {
+    RowVectors(image, y, row);
+    StoreRowNchw(row, channels_, cp_, conv_.out_w, channel_stride, out + (y - y0) * conv_.out_w);
+  }
+}
+
+bool ConvThenDepthwiseApplies(const ConvThenDepthwisePlanes& p) {
   const ConvPlane &c = p.conv, &d = p.dw;
-  return cpu && p.channels > 0 && p.channels <= kMaxChannels && p.in_channels > 0 &&
-         c.kernel_h * c.kernel_w > 1 && p.in_channels * c.kernel_h * c.kernel_w <= kMaxTaps &&
-         c.dilation_h == 1 && c.dilation_w == 1 && d.dilation_h == 1 && d.dilation_w == 1 &&
-         c.stride_h > 0 && c.stride_w > 0 && d.stride_h > 0 && d.stride_w > 0 && d.kernel_h > 0 &&
-         d.kernel_w > 0 && (d.kernel_h == 3 || d.kernel_h == 5) && d.kernel_w == d.kernel_h &&
+  return ConvRows::Applies(c, p.in_channels, p.channels) && d.dilation_h == 1 &&
+         d.dilation_w == 1 && (d.kernel_h == 3 || d.kernel_h == 5) && d.kernel_w == d.kernel_h &&
          (d.stride_h == 1 || d.stride_h == 2) && d.stride_w == d.stride_h && d.in_h == c.out_h &&
-         d.in_w == c.out_w && c.out_h > 0 && c.out_w > 0 && d.out_h > 0 && d.out_w > 0 &&
-         c.pad_top >= 0 && c.pad_left >= 0 && d.pad_top >= 0 && d.pad_left >= 0;
+         d.in_w == c.out_w && d.out_h > 0 && d.out_w > 0 && d.pad_top >= 0 && d.pad_left >= 0;
 }
 
 void ConvThenDepthwiseForward(ThreadPool* pool, const ConvThenDepthwisePlanes& p, int64_t batch,
@@ -336,21 +375,14 @@ void ConvThenDepthwiseForward(ThreadPool* pool, const ConvThenDepthwisePlanes& p
                               const DepthwiseEpilogue<float>& dw_epi, float* out) {
   const ConvPlane &cv = p.conv, &d = p.dw;
   const int64_t channels = p.channels;
+  const ConvRows conv_rows(cv, p.in_channels, channels, filter, conv_epi);
   PackedWeights k;
-  k.cp = (channels + 7) / 8 * 8;
+  k.cp = conv_rows.cp();
   const int64_t cp = k.cp;
-  k.conv = PackTaps(filter, channels, p.in_channels * cv.kernel_h * cv.kernel_w, cp);
-  for (int64_t ci = 0; ci < p.in_channels; ++ci) {
-    for (int64_t kh = 0; kh < cv.kernel_h; ++kh) {
-      for (int64_t kw = 0; kw < cv.kernel_w; ++kw) {
-        k.offsets.push_back((ci * cv.in_h + kh) * cv.in_w + kw);
-      }
-    }
-  }
   k.dw = PackTaps(dw_filter, channels, d.kernel_h * d.kernel_w, cp);
-  k.conv_bias = PackBias(conv_epi.bias, channels, cp);
   k.dw_bias = PackBias(dw_epi.bias, channels, cp);
-  const StageEpilogue conv_stage(conv_epi, k.conv_bias), dw_stage(dw_epi, k.dw_bias);
+  const StageEpilogue dw_stage{dw_epi.bias != nullptr ? k.dw_bias.data() : nullptr, &dw_epi.low,
+                               &dw_epi.high, dw_epi.hard_swish};
 
   // Rows of the first convolution, kernel_h of them in turn (row y in slot y % kernel_h), each
   // with the depthwise padding as zero pixels on both sides.
@@ -365,7 +397,7 @@ void ConvThenDepthwiseForward(ThreadPool* pool, const ConvThenDepthwisePlanes& p
   const int64_t parts =
       threads > batch ? std::min<int64_t>(d.out_h, (threads + batch - 1) / batch) : 1;
   const auto run = [&](int64_t i0, int64_t i1) {
-    float* scratch = ThreadScratch(scratch_floats);
+    float* scratch = ThreadScratch(1, scratch_floats);
     float* dw_row = scratch + d.kernel_h * slot_floats;
     for (int64_t s = 0; s < d.kernel_h; ++s) {  // the padding pixels, never written after
       float* slot = scratch + s * slot_floats;
@@ -383,12 +415,8 @@ void ConvThenDepthwiseForward(ThreadPool* pool, const ConvThenDepthwisePlanes& p
         const int64_t y0 = o * d.stride_h - d.pad_top;
         next = std::max(next, y0);
         for (; next < std::min(y0 + d.kernel_h, d.in_h); ++next) {
-          float* slot = scratch + (next % d.kernel_h) * slot_floats + d.pad_left * cp;
-          if (cv.stride_w == 2) {  // a MobileNet's stem
-            ConvRow<2>(image, p, k, conv_stage, next, slot);
-          } else {
-            ConvRow<0>(image, p, k, conv_stage, next, slot);
-          }
+          conv_rows.RowVectors(image, next,
+                               scratch + (next % d.kernel_h) * slot_floats + d.pad_left * cp);
         }
         for (int64_t kh = 0; kh < d.kernel_h; ++kh) {
           const int64_t y = y0 + kh;
@@ -413,7 +441,16 @@ void ConvThenDepthwiseForward(ThreadPool* pool, const ConvThenDepthwisePlanes& p
   }
 }
 
-#else  // no AVX2 + FMA: the kernel calls fused_conv2d twice instead
+#else  // no AVX2 + FMA: the callers run fused_conv2d's kernels instead
+
+bool ConvRows::Applies(const ConvPlane&, int64_t, int64_t) { return false; }
+
+ConvRows::ConvRows(const ConvPlane&, int64_t, int64_t, const float*,
+                   const DepthwiseEpilogue<float>&) {}
+
+void ConvRows::RowsNchw(const float*, int64_t, int64_t, float*, int64_t) const {}
+
+void ConvRows::RowVectors(const float*, int64_t, float*) const {}
 
 bool ConvThenDepthwiseApplies(const ConvThenDepthwisePlanes&) { return false; }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "paddle/phi/core/thread_pool.h"
 #include "paddle/phi/kernels/funcs/depthwise_conv.h"
@@ -19,6 +20,53 @@ struct ConvThenDepthwisePlanes {
   int64_t in_channels = 0;
   int64_t channels = 0;
   ConvPlane conv, dw;
+};
+
+// The first of those convolutions on its own, an output row at a time, channels 8 to a vector
+// (a broadcast input value times the filters of 8 output channels a multiply-add): the stem that
+// ConvThenDepthwiseForward and fused_mbconv's bands compute rows of as they need them. The
+// weights are laid out once, at construction. Each output sums its taps in the order (input
+// channel, row, column) from zero with FMAs, skipping those on padding, then takes `epi`'s bias,
+// clamp and hard_swish (its `finish` must be null): the bits of fused_conv2d's packed GEMM.
+class ConvRows {
+ public:
+  // Whether the kernel runs `conv` (one group) from in_channels to `channels` on this machine:
+  // AVX2 and FMA, an undilated window larger than 1x1 (1x1 convolutions are plain GEMMs), at
+  // most 64 channels and 64 taps (input channels x window).
+  static bool Applies(const ConvPlane& conv, int64_t in_channels, int64_t channels);
+
+  // filter: [channels, in_channels, kernel_h, kernel_w]. Only where Applies.
+  ConvRows(const ConvPlane& conv, int64_t in_channels, int64_t channels, const float* filter,
+           const DepthwiseEpilogue<float>& epi);
+
+  // Output rows [y0, y1) of `image` ([in_channels, in_h, in_w]) in NCHW: channel c's row y at
+  // out + c * channel_stride + (y - y0) * out_w.
+  void RowsNchw(const float* image, int64_t y0, int64_t y1, float* out,
+                int64_t channel_stride) const;
+
+  // Output row y with channels innermost: pixel x's channels at dst + x * cp(), channels past
+  // `channels` (to cp()) zero-weighted.
+  void RowVectors(const float* image, int64_t y, float* dst) const;
+  int64_t cp() const { return cp_; }  // channels rounded up to 8
+
+  const ConvPlane& plane() const { return conv_; }
+  int64_t in_channels() const { return in_channels_; }
+  // Tap t's weights for the cp() channels, and where it reads from its window's corner.
+  const float* weights() const { return weights_.data(); }
+  const std::vector<int64_t>& offsets() const { return offsets_; }
+  const float* bias() const { return has_bias_ ? bias_.data() : nullptr; }
+  const float& low() const { return low_; }
+  const float& high() const { return high_; }
+  bool hard_swish() const { return hard_swish_; }
+
+ private:
+  ConvPlane conv_;
+  int64_t in_channels_ = 0, channels_ = 0, cp_ = 0;
+  std::vector<int64_t> offsets_;
+  std::vector<float> weights_, bias_;
+  bool has_bias_ = false;
+  float low_ = 0.0f, high_ = 0.0f;
+  bool hard_swish_ = false;
 };
 
 // Whether ConvThenDepthwiseForward runs these planes on this machine: AVX2 and FMA, undilated
