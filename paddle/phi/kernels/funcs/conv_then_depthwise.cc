@@ -104,35 +104,30 @@ __attribute__((always_inline)) inline void ConvPixels(const float* image, const 
         for (int v = 0; v < NV; ++v) acc[i][v] = _mm256_fmadd_ps(w[v], xv, acc[i][v]);
       }
     }
-#pragma GCC unroll 8
-    for (int i = 0; i < P; ++i) {
-#pragma GCC unroll 8
-      for (int v = 0; v < NV; ++v) epi.Store(acc[i][v], c + 8 * v, dst + i * cp + 8 * v);
-    }
-    return;
-  }
-  for (int64_t ci = 0; ci < k.in_channels(); ++ci) {
-    for (int64_t kh = kh0; kh < kh1; ++kh) {
-      const float* row = image + (ci * cv.in_h + iy0 + kh) * cv.in_w + ix0;
-      const float* wt = k.weights() + ((ci * cv.kernel_h + kh) * kw_n) * cp + c;
-      // Not unrolled: unrolled, the broadcasts that neighbouring pixels' taps share were kept
-      // across taps and spilled.
+  } else {
+    for (int64_t ci = 0; ci < k.in_channels(); ++ci) {
+      for (int64_t kh = kh0; kh < kh1; ++kh) {
+        const float* row = image + (ci * cv.in_h + iy0 + kh) * cv.in_w + ix0;
+        const float* wt = k.weights() + ((ci * cv.kernel_h + kh) * kw_n) * cp + c;
+        // Not unrolled: unrolled, the broadcasts that neighbouring pixels' taps share were kept
+        // across taps and spilled.
 #pragma GCC unroll 1
-      for (int64_t kw = 0; kw < kw_n; ++kw) {
-        __m256 w[NV];
+        for (int64_t kw = 0; kw < kw_n; ++kw) {
+          __m256 w[NV];
 #pragma GCC unroll 8
-        for (int v = 0; v < NV; ++v) {
-          w[v] = _mm256_loadu_ps(wt + kw * cp + 8 * v);
-        }
-#pragma GCC unroll 8
-        for (int i = 0; i < P; ++i) {
-          if constexpr (kChecked) {
-            const int64_t ix = ix0 + i * sw + kw;
-            if (ix < 0 || ix >= cv.in_w) continue;
+          for (int v = 0; v < NV; ++v) {
+            w[v] = _mm256_loadu_ps(wt + kw * cp + 8 * v);
           }
-          const __m256 xv = _mm256_broadcast_ss(row + i * sw + kw);
 #pragma GCC unroll 8
-          for (int v = 0; v < NV; ++v) acc[i][v] = _mm256_fmadd_ps(w[v], xv, acc[i][v]);
+          for (int i = 0; i < P; ++i) {
+            if constexpr (kChecked) {
+              const int64_t ix = ix0 + i * sw + kw;
+              if (ix < 0 || ix >= cv.in_w) continue;
+            }
+            const __m256 xv = _mm256_broadcast_ss(row + i * sw + kw);
+#pragma GCC unroll 8
+            for (int v = 0; v < NV; ++v) acc[i][v] = _mm256_fmadd_ps(w[v], xv, acc[i][v]);
+          }
         }
       }
     }
