@@ -1,6 +1,7 @@
 """NumPy reference and float64 gradient tests of the fused ops that IR fusion passes produce
 (fc, fused_elemwise_add_activation, fused_gemm_epilogue, fused_batch_norm_act, fused_conv2d,
 fused_scaled_conv2d, fused_mbconv, fused_conv_depthwise), through the executor; plus their attribute and shape errors."""
+import contextlib
 import os
 
 import numpy as np
@@ -17,6 +18,17 @@ rng = np.random.default_rng(11)
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIXTURES = os.environ.get("PADDLE_MODEL_FIXTURES",
                           os.path.join(os.path.dirname(ROOT), "shared", "fixtures", "paddle_models"))
+
+
+@contextlib.contextmanager
+def num_threads(n):
+    """The runtime's thread count set to n for the block, then restored."""
+    before = core.get_num_threads()
+    core.set_num_threads(n)
+    try:
+        yield
+    finally:
+        core.set_num_threads(before)
 
 
 def rand(*shape, dtype="float64", low=-1.0, high=1.0):
@@ -397,17 +409,13 @@ def test_fused_conv2d_float_equals_conv_then_epilogue(act, threads, shape):
     cin, cout, h, wd = shape
     x, w = rand(2, cin, h, wd, dtype="float32"), rand(cout, cin, 3, 3, dtype="float32")
     bias, residual = rand(cout, dtype="float32"), rand(2, cout, h, wd, dtype="float32")
-    before = core.get_num_threads()
-    core.set_num_threads(threads)
-    try:
+    with num_threads(threads):
         conv = run_op("conv2d", {"Input": x, "Filter": w}, {"paddings": [1, 1]},
                       {"Output": np.zeros((2, cout, h, wd), "float32")})["Output"]
         got = run_op("fused_conv2d", {"Input": x, "Filter": w, "Bias": bias, "ResidualData": residual},
                      {"paddings": [1, 1], "fuse_activation": act, "fuse_beta": 6.0,
                       "fuse_residual_connection": True},
                      {"Output": np.zeros((2, cout, h, wd), "float32")})["Output"]
-    finally:
-        core.set_num_threads(before)
     np.testing.assert_array_equal(got, activate_f32(conv + bias.reshape(1, -1, 1, 1) + residual,
                                                     act, 6.0))
 
@@ -448,16 +456,12 @@ def test_fused_conv2d_on_1x1_images_equals_conv_then_epilogue(batch, act, thread
     cin, cout = 600, 70
     x, w = rand(batch, cin, 1, 1, dtype="float32"), rand(cout, cin, 1, 1, dtype="float32")
     bias, residual = rand(cout, dtype="float32"), rand(batch, cout, 1, 1, dtype="float32")
-    before = core.get_num_threads()
-    core.set_num_threads(threads)
-    try:
+    with num_threads(threads):
         conv = run_op("conv2d", {"Input": x, "Filter": w}, {},
                       {"Output": np.zeros((batch, cout, 1, 1), "float32")})["Output"]
         got = run_op("fused_conv2d", {"Input": x, "Filter": w, "Bias": bias, "ResidualData": residual},
                      {"fuse_activation": act, "fuse_residual_connection": True},
                      {"Output": np.zeros((batch, cout, 1, 1), "float32")})["Output"]
-    finally:
-        core.set_num_threads(before)
     want = x.reshape(batch, cin).astype(np.float64) @ w.reshape(cout, cin).T.astype(np.float64)
     np.testing.assert_allclose(conv.reshape(batch, cout), want, rtol=1e-5, atol=1e-4)
     np.testing.assert_array_equal(got, activate_f32(conv + bias.reshape(1, -1, 1, 1) + residual,
@@ -559,13 +563,9 @@ def test_fused_mbconv_equals_three_fused_conv2d(batch, size, threads, stride, ex
     # two threads and one image, two row ranges); 9 x 9: it runs the three convolutions whole.
     # Either way the bits of the three fused_conv2d ops.
     inputs, attrs, out_shape = mbconv_case(batch, size, stride, expand, residual, act)
-    before = core.get_num_threads()
-    core.set_num_threads(threads)
-    try:
+    with num_threads(threads):
         got = run_op("fused_mbconv", inputs, attrs, {"Output": np.zeros(out_shape, "float32")})
         want = mbconv_unfused(inputs, attrs, out_shape)
-    finally:
-        core.set_num_threads(before)
     np.testing.assert_array_equal(got["Output"], want)
 
 
@@ -592,13 +592,9 @@ def test_fused_mbconv_with_a_stem_equals_three_fused_conv2d(batch, size, threads
     stem = (size - 1) // 2 + 1
     out_size = (stem - 1) // stride + 1
     out_shape = (batch, 16, out_size, out_size)
-    before = core.get_num_threads()
-    core.set_num_threads(threads)
-    try:
+    with num_threads(threads):
         got = run_op("fused_mbconv", inputs, attrs, {"Output": np.zeros(out_shape, "float32")})
         want = mbconv_unfused(inputs, attrs, out_shape)
-    finally:
-        core.set_num_threads(before)
     np.testing.assert_array_equal(got["Output"], want)
     h = conv_epilogue_ref(inputs["Input"], inputs["ExpandFilter"], inputs["ExpandBias"], None,
                           act, 6.0)[:, :, ::2, ::2]
@@ -645,6 +641,11 @@ def test_fused_mbconv_bad_shapes_name_the_input():
     no_expand["Input"] = rand(1, 40, 6, 6, dtype="float32")
     with pytest.raises(ValueError, match="expand_activation to be absent without ExpandFilter"):
         run_op("fused_mbconv", no_expand, attrs, {"Output": np.zeros(out_shape, "float32")})
+    with pytest.raises(ValueError, match=r"expand_strides and expand_paddings to be \[1, 1\] and "
+                                         r"\[0, 0\] without ExpandFilter, but got \[2, 2\]"):
+        run_op("fused_mbconv", no_expand,
+               dict(attrs, expand_activation="", expand_strides=[2, 2]),
+               {"Output": np.zeros(out_shape, "float32")})
 
 
 @pytest.mark.parametrize("model,fusion", [("mobilenet_v2", "mbconv_fuse_pass"),
@@ -737,14 +738,10 @@ def test_fused_conv_depthwise_equals_the_two_convolutions(threads, batch, size, 
     # bits of the two fused_conv2d.
     inputs, attrs, hidden_shape, out_shape = conv_depthwise_case(
         batch, size, cin, channels, kernel, stride, dw_kernel, dw_stride, act, dw_act, bias)
-    before = core.get_num_threads()
-    core.set_num_threads(threads)
-    try:
+    with num_threads(threads):
         got = run_op("fused_conv_depthwise", inputs, attrs,
                      {"Output": np.zeros(out_shape, "float32")})["Output"]
         want = conv_depthwise_unfused(inputs, attrs, hidden_shape, out_shape)
-    finally:
-        core.set_num_threads(before)
     np.testing.assert_array_equal(got, want)
     np.testing.assert_allclose(got, conv_depthwise_ref(inputs, attrs), rtol=1e-4, atol=1e-4)
 
@@ -825,14 +822,10 @@ def test_fused_scaled_conv2d_equals_mul_then_fused_conv2d(threads, batch, size, 
     # elementwise_mul followed by fused_conv2d.
     inputs, attrs, out_shape = scaled_conv_case(batch, size, cin, cout, 1, residual, act,
                                                 gate_batch)
-    before = core.get_num_threads()
-    core.set_num_threads(threads)
-    try:
+    with num_threads(threads):
         got = run_op("fused_scaled_conv2d", inputs, attrs,
                      {"Output": np.zeros(out_shape, "float32")})["Output"]
         want = scaled_conv_unfused(inputs, attrs, out_shape)
-    finally:
-        core.set_num_threads(before)
     np.testing.assert_array_equal(got, want)
     ref = conv_epilogue_ref(inputs["Input"] * inputs["InputScale"], inputs["Filter"],
                             inputs["Bias"], inputs.get("ResidualData"), act, 6.0,

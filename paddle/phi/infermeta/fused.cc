@@ -285,6 +285,10 @@ void FusedMbconvInferMeta(const MetaTensor& input, const MetaTensor& expand_filt
              "expected fused_mbconv's ExpandBias and expand_activation to be absent without "
              "ExpandFilter, but got ExpandBias ",
              expand_bias ? "given" : "absent", " and expand_activation '", expand_activation, "'");
+    PD_CHECK(expand_strides == unit && expand_paddings == no_pad, InvalidArgument,
+             "expected fused_mbconv's expand_strides and expand_paddings to be [1, 1] and [0, 0] "
+             "without ExpandFilter, but got ",
+             funcs::FormatList(expand_strides), " and ", funcs::FormatList(expand_paddings));
     PD_CHECK(funcs::ExtentsCompatible(in[1], hidden_channels), InvalidArgument,
              "expected fused_mbconv's Input to have ", hidden_channels,
              " channels (DepthwiseFilter's) without ExpandFilter, but got dims ", in);

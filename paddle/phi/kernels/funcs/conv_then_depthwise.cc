@@ -323,9 +323,8 @@ ConvRows::ConvRows(const ConvPlane& conv, int64_t in_channels, int64_t channels,
       in_channels_(in_channels),
       channels_(channels),
       cp_((channels + 7) / 8 * 8),
-      weights_(PackTaps(filter, channels, in_channels * conv.kernel_h * conv.kernel_w,
-                        (channels + 7) / 8 * 8)),
-      bias_(PackBias(epi.bias, channels, (channels + 7) / 8 * 8)),
+      weights_(PackTaps(filter, channels, in_channels * conv.kernel_h * conv.kernel_w, cp_)),
+      bias_(PackBias(epi.bias, channels, cp_)),
       has_bias_(epi.bias != nullptr),
       low_(epi.low),
       high_(epi.high),
@@ -417,9 +416,9 @@ void ConvThenDepthwiseForward(ThreadPool* pool, const ConvThenDepthwisePlanes& p
           const int64_t y = y0 + kh;
           rows[kh] = y < 0 || y >= d.in_h ? nullptr : scratch + (y % d.kernel_h) * slot_floats;
         }
-        if (d.kernel_h == 3 && d.kernel_w == 3 && d.stride_w == 1) {
+        if (d.kernel_h == 3 && d.stride_w == 1) {  // square windows (ConvThenDepthwiseApplies)
           DepthwiseRow<3, 1>(rows, p, k, dw_stage, dw_row);
-        } else if (d.kernel_h == 3 && d.kernel_w == 3 && d.stride_w == 2) {
+        } else if (d.kernel_h == 3 && d.stride_w == 2) {
           DepthwiseRow<3, 2>(rows, p, k, dw_stage, dw_row);
         } else {
           DepthwiseRow<0, 0>(rows, p, k, dw_stage, dw_row);
