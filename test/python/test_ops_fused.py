@@ -505,11 +505,13 @@ def test_fused_depthwise_conv2d_equals_conv_then_epilogue(act, stride, size, ker
 
 # -------------------------------------------------------------------------------- fused_mbconv
 
-def mbconv_case(batch, size, stride, expand, residual, act, dtype="float32"):
-    """Inputs and attrs of a fused_mbconv block: 8 -> 40 (expand) -> depthwise 3x3 -> 8."""
-    hidden = 40 if expand else 8
+def mbconv_case(batch, size, stride, expand, residual, act, dtype="float32", hidden=40,
+                kernel=3):
+    """Inputs and attrs of a fused_mbconv block: 8 -> hidden (expand) -> depthwise kernel x
+    kernel -> 8."""
+    hidden = hidden if expand else 8
     inputs = {"Input": rand(batch, 8, size, size, dtype=dtype),
-              "DepthwiseFilter": rand(hidden, 1, 3, 3, dtype=dtype),
+              "DepthwiseFilter": rand(hidden, 1, kernel, kernel, dtype=dtype),
               "DepthwiseBias": rand(hidden, dtype=dtype),
               "ProjectFilter": rand(8, hidden, 1, 1, dtype=dtype),
               "ProjectBias": rand(8, dtype=dtype)}
@@ -519,7 +521,7 @@ def mbconv_case(batch, size, stride, expand, residual, act, dtype="float32"):
     out_size = (size - 1) // stride + 1
     if residual:
         inputs["ResidualData"] = rand(batch, 8, out_size, out_size, dtype=dtype)
-    attrs = {"strides": [stride, stride], "paddings": [1, 1],
+    attrs = {"strides": [stride, stride], "paddings": [kernel // 2, kernel // 2],
              "expand_activation": act if expand else "", "expand_beta": 6.0,
              "depthwise_activation": act, "depthwise_beta": 6.0,
              "project_activation": "", "project_beta": 0.0}
@@ -541,7 +543,7 @@ def mbconv_unfused(inputs, attrs, out_shape):
     hidden = inputs["DepthwiseFilter"].shape[0]
     d = run_op("fused_conv2d", {"Input": x, "Filter": inputs["DepthwiseFilter"],
                                 "Bias": inputs["DepthwiseBias"]},
-               {"strides": attrs["strides"], "paddings": [1, 1], "groups": hidden,
+               {"strides": attrs["strides"], "paddings": attrs["paddings"], "groups": hidden,
                 "fuse_activation": attrs["depthwise_activation"], "fuse_beta": 6.0},
                {"Output": np.zeros((x.shape[0], hidden) + out_shape[2:], x.dtype)})["Output"]
     project = {"Input": d, "Filter": inputs["ProjectFilter"], "Bias": inputs["ProjectBias"]}
@@ -567,6 +569,35 @@ def test_fused_mbconv_equals_three_fused_conv2d(batch, size, threads, stride, ex
         got = run_op("fused_mbconv", inputs, attrs, {"Output": np.zeros(out_shape, "float32")})
         want = mbconv_unfused(inputs, attrs, out_shape)
     np.testing.assert_array_equal(got["Output"], want)
+
+
+@pytest.mark.parametrize("batch,size,threads", [(2, 14, 1), (1, 7, 2), (2, 7, 2), (3, 9, 2),
+                                                (2, 64, 1), (1, 64, 2), (2, 5, 1), (1, 4, 1)])
+@pytest.mark.parametrize("hidden,kernel,stride,act,residual", [
+    (40, 5, 1, "hard_swish", True), (40, 5, 2, "relu", False), (24, 3, 2, "relu6", False),
+    (24, 3, 1, "", True), (20, 3, 1, "relu6", True), (20, 5, 2, "hard_swish", False)])
+def test_fused_mbconv_pixel_major_equals_three_fused_conv2d(batch, size, threads, hidden, kernel,
+                                                            stride, act, residual):
+    # With a multiple of 8 hidden channels and planes at least 5 pixels wide the kernel keeps the
+    # hidden activations pixel-major (channels innermost): the expansion and projection as GEMMs
+    # over the pixels, the depthwise convolution with the channels as vector lanes, its windows
+    # clipped at the row ends (no padded copy); 64 x 64 with 40 or 24 channels: in bands of rows,
+    # whose shared rows are copied; 20 channels or 4 x 4 planes: the NCHW paths. The bits of the
+    # three fused_conv2d either way, and NumPy's values.
+    inputs, attrs, out_shape = mbconv_case(batch, size, stride, True, residual, act,
+                                           hidden=hidden, kernel=kernel)
+    with num_threads(threads):
+        got = run_op("fused_mbconv", inputs, attrs, {"Output": np.zeros(out_shape, "float32")})
+        want = mbconv_unfused(inputs, attrs, out_shape)
+    np.testing.assert_array_equal(got["Output"], want)
+    pad = kernel // 2
+    h = conv_epilogue_ref(inputs["Input"], inputs["ExpandFilter"], inputs["ExpandBias"], None,
+                          act, 6.0, pads=(0, 0, 0, 0))
+    d = conv_epilogue_ref(h, inputs["DepthwiseFilter"], inputs["DepthwiseBias"], None, act, 6.0,
+                          groups=hidden, pads=(pad, pad, pad, pad))[:, :, ::stride, ::stride]
+    ref = conv_epilogue_ref(d, inputs["ProjectFilter"], inputs["ProjectBias"],
+                            inputs.get("ResidualData"), "", 0.0, pads=(0, 0, 0, 0))
+    np.testing.assert_allclose(got["Output"], ref, rtol=1e-4, atol=1e-4)
 
 
 @pytest.mark.parametrize("batch,size,threads", [(2, 224, 1), (1, 225, 2), (2, 224, 2),

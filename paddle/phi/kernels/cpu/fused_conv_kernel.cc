@@ -418,17 +418,18 @@ const funcs::internal::GemmPackedA& PackedPointwise(
 // depthwise output rows), so that the three stages pass them in cache: half of a 1 MiB L2.
 constexpr int64_t kMbconvBandFloats = int64_t{128} << 10;
 
-// Bands pay where an image's hidden activations are larger than this many floats (512 KiB: with
-// the input and output beside them, beyond L2, where storing them whole sends them out and
-// back). Below it the three convolutions run whole (MbconvUnfused): each band would re-read both
-// weight matrices for few columns, and the three stages measured as fast or faster unfused
+// MbconvBands' bands pay where an image's hidden activations are larger than this many floats
+// (512 KiB: with the input and output beside them, beyond L2, where storing them whole sends them
+// out and back). Below it the three convolutions run whole (MbconvUnfused): each band would re-read
+// both weight matrices for few columns, and the three stages measured as fast or faster unfused
 // (MobileNetV2's 14 x 14 and 7 x 7 blocks: its 576-channel 14 x 14 ones 3-10% slower in bands).
 // In MobileNet's per-layer profiles (conv_bench.py --layers, 1 thread, three rounds) a bound of
 // 1 MiB instead ran MobileNetV3's 72-channel 56 x 56 block in 0.457-0.483 ms against 0.391-0.397
 // and MobileNetV2's 192-channel 28 x 28 blocks in 1.346-1.352 ms against 1.292-1.306.
 constexpr int64_t kMbconvMinHiddenFloats = int64_t{1} << 17;
 
-// The float path (the packed GEMM's machines): each image's output rows in bands. A band
+// The float path for the blocks MbconvPixelMajor does not take (a stem as the expansion, none,
+// hidden channels not a multiple of 8, narrow planes): each image's output rows in bands. A band
 // expands the input rows its depthwise windows read into one of two buffers (the rows it
 // shares with the previous band copied over, not recomputed), convolves them depthwise into a
 // third, and projects that into its rows of Output, each stage finishing its values (bias,
@@ -585,6 +586,153 @@ bool MbconvBands(const CPUContext& dev_ctx, const DenseTensor& input, const Mbco
   return true;
 }
 
+// The float path for blocks with a 1x1 expansion whose hidden channels are a multiple of 8
+// (funcs::PixelMajorDepthwise), on planes at least 5 pixels wide: the hidden activations
+// pixel-major ([pixels][channels]), a band of output rows at a time as in MbconvBands (a band's
+// rows are one contiguous block, so the rows two bands share are copied in one piece). The
+// expansion is a GEMM of the pixels (A: the input read transposed) by the filter (B, packed once
+// where it is frozen) into [pixels][hidden]; the depthwise convolution takes those rows with the
+// channels as vector lanes (no padded copy of each plane, every lane busy however narrow the
+// plane: the 14 x 14 and 7 x 7 planes of late blocks); the projection is again pixels by filter,
+// then goes to NCHW through 8 x 8 transposes and takes its bias, residual and activation there.
+// With the pixels as the GEMMs' rows, their tiles are full where a 7 x 7 plane's 49 columns
+// left a 16-wide panel nearly empty (160 x 49 x 960 in cache: 75 GFLOP/s with the pixels as
+// columns, 86 as rows). Same sums as fused_conv2d's: the GEMMs' inner dimensions are unchanged
+// and never split, the depthwise taps run in the same order. Images (and, with more threads than
+// images, row ranges of an image) are split over the pool. False where the path does not apply.
+bool MbconvPixelMajor(const CPUContext& dev_ctx, const DenseTensor& input,
+                      const MbconvStage& expand, const funcs::ConvPlane& expand_plane,
+                      const MbconvStage& dw, const ConvGeometry& g, const MbconvStage& project,
+                      const DenseTensor* residual, DenseTensor* out) {
+  namespace fi = funcs::internal;
+  const funcs::ConvPlane dp = funcs::MakeConvPlane(g);
+  const int64_t hidden = g.in_channels;
+  if (!fi::PackedSgemmUsable() || g.channels_last || g.out_channels != g.in_channels ||
+      expand.filter == nullptr || !funcs::IsPointwise(expand_plane) ||
+      !funcs::PixelMajorDepthwise::Applies(dp, hidden) || g.h.in <= 0 ||
+      g.w.in <= fi::kGemmFewRows || g.w.out <= fi::kGemmFewRows) {
+    // (Rows at least kGemmFewRows + 1 pixels wide: a GEMM of so few rows of A sums its products
+    // in another order, and the bits would differ from fused_conv2d's.)
+    return false;
+  }
+  const int64_t batch = g.batch, H = g.h.in, W = g.w.in, OH = g.h.out, OW = g.w.out;
+  const int64_t s = g.h.stride, pad = g.h.pad_before, K = g.h.kernel;
+  const int64_t channels = input.dims()[1];
+  const int64_t out_channels = project.filter->dims()[0];
+  float* y = funcs::AllocUnaliased<float>(dev_ctx, out, {residual});
+  if (batch == 0 || out_channels == 0) return true;
+
+  const std::shared_ptr<const fi::GemmPackedB> expand_b =
+      funcs::FrozenPackedB(*expand.filter, channels, hidden, true);
+  const std::shared_ptr<const fi::GemmPackedB> project_b =
+      funcs::FrozenPackedB(*project.filter, hidden, out_channels, true);
+  const funcs::PixelMajorDepthwise depthwise(
+      dp, hidden, dw.filter->data<float>(),
+      DepthwiseEpilogueFor<float>(dw.act, dw.bias != nullptr ? dw.bias->data<float>() : nullptr,
+                                  false, dw.high, nullptr));
+  const funcs::DepthwiseEpilogue<float> expand_epi = DepthwiseEpilogueFor<float>(
+      expand.act, expand.bias != nullptr ? expand.bias->data<float>() : nullptr, false, expand.high,
+      nullptr);
+
+  // Output rows per band: as many as keep the band's floats within budget (at least one).
+  const auto rows_in = [&](int64_t rows_out) { return std::min(H, (rows_out - 1) * s + K); };
+  int64_t band = 1;
+  while (band < OH && hidden * (rows_in(band + 1) * W + (band + 1) * OW) <= kMbconvBandFloats) {
+    ++band;
+  }
+  ThreadPool* pool = dev_ctx.thread_pool().get();
+  const int64_t threads = pool != nullptr ? pool->num_threads() : 1;
+  const int64_t parts = threads > batch ? std::min(OH, (threads + batch - 1) / batch) : 1;
+  const int64_t items = batch * parts;
+  const int64_t slots = std::min(items, threads);
+  const int64_t in_floats = hidden * rows_in(band) * W;
+  const int64_t slot_floats = 2 * in_floats + (hidden + out_channels) * band * OW;
+  DenseTensor scratch(DataType::FLOAT32, make_ddim({slots, slot_floats}));
+  float* scratch_data = dev_ctx.template Alloc<float>(&scratch);
+
+  const float* x = input.data<float>();
+  const float* we = expand.filter->data<float>();
+  const float* res = residual != nullptr ? residual->data<float>() : nullptr;
+  const EpilogueFn<float> project_fn = EpilogueFor<float>(project.act);
+  const float* project_bias = project.bias != nullptr ? project.bias->data<float>() : nullptr;
+  const bool project_plain = project.Plain() && res == nullptr;
+  const int64_t row_floats = W * hidden;
+
+  const auto run_item = [&](int64_t item, float* slot) {
+    const int64_t image = item / parts, part = item % parts;
+    const int64_t first = OH * part / parts, last = OH * (part + 1) / parts;
+    const float* xi = x + image * channels * H * W;
+    float* buffers[2] = {slot, slot + in_floats};
+    float* dw_out = slot + 2 * in_floats;
+    float* proj_out = dw_out + hidden * band * OW;
+    int cur = 0;
+    int64_t held_lo = 0, held_hi = 0;  // the input rows in buffers[cur]
+    for (int64_t o0 = first; o0 < last; o0 += band) {
+      const int64_t o1 = std::min(last, o0 + band);
+      const int64_t r0 = std::max<int64_t>(o0 * s - pad, 0);
+      const int64_t r1 = std::min((o1 - 1) * s - pad + K, H);
+      float* hid = buffers[cur ^ 1];
+      int64_t fresh = r0;
+      if (r0 >= held_lo && r0 < held_hi) {  // rows the previous band holds: one block
+        fresh = std::min(held_hi, r1);
+        std::memcpy(hid, buffers[cur] + (r0 - held_lo) * row_floats,
+                    sizeof(float) * (fresh - r0) * row_floats);
+      }
+      if (fresh < r1) {  // the expansion: [pixels of rows fresh..r1][hidden]
+        const funcs::PixelMajorEpilogue expand_epilogue(hid, hidden, expand_epi);
+        fi::GemmCLayout c;
+        c.base = hid + (fresh - r0) * row_floats;
+        c.ldc = hidden;
+        c.seg_cols = hidden;
+        fi::PackedSgemm((r1 - fresh) * W, hidden, channels, 1.0f, xi + fresh * W, H * W, true,
+                        fi::GemmMatrixB(we, channels, true, expand_b.get()), 0.0f, c, nullptr,
+                        expand.Plain() ? nullptr : &expand_epilogue);
+      }
+      const float* rows[5];
+      for (int64_t o = o0; o < o1; ++o) {
+        for (int64_t kh = 0; kh < K; ++kh) {
+          const int64_t r = o * s - pad + kh;
+          rows[kh] = r < r0 || r >= r1 ? nullptr : hid + (r - r0) * row_floats;
+        }
+        depthwise.Row(rows, dw_out + (o - o0) * OW * hidden);
+      }
+      // The projection, pixel-major too ([pixels][out_channels]), then to NCHW and finished.
+      const int64_t pixels = (o1 - o0) * OW;
+      fi::GemmCLayout pc;
+      pc.base = proj_out;
+      pc.ldc = out_channels;
+      pc.seg_cols = out_channels;
+      fi::PackedSgemm(pixels, out_channels, hidden, 1.0f, dw_out, hidden, false,
+                      fi::GemmMatrixB(project.filter->data<float>(), hidden, true, project_b.get()),
+                      0.0f, pc, nullptr);
+      const int64_t at = image * out_channels * OH * OW + o0 * OW;
+      funcs::PixelMajorToNchw(proj_out, out_channels, out_channels, pixels, OH * OW, y + at);
+      if (!project_plain) {
+        for (int64_t m = 0; m < out_channels; ++m) {
+          project_fn(y + at + m * OH * OW, res != nullptr ? res + at + m * OH * OW : nullptr,
+                     project_bias != nullptr ? project_bias + m : nullptr, project.high, pixels);
+        }
+      }
+      cur ^= 1;
+      held_lo = r0;
+      held_hi = r1;
+    }
+  };
+  const auto run_slots = [&](int64_t begin, int64_t end) {
+    for (int64_t slot = begin; slot < end; ++slot) {
+      for (int64_t item = slot; item < items; item += slots) {
+        run_item(item, scratch_data + slot * slot_floats);
+      }
+    }
+  };
+  if (slots > 1) {
+    pool->ParallelFor(slots, 1, run_slots);
+  } else {
+    run_slots(0, 1);
+  }
+  return true;
+}
+
 }  // namespace
 
 template <typename T, typename Context>
@@ -620,9 +768,10 @@ void FusedMbconvKernel(const Context& dev_ctx, const DenseTensor& input,
                          depthwise_beta};
     const MbconvStage project{&project_filter, project_bias, ParseConvAct(project_activation),
                               project_beta};
+    const funcs::ConvPlane expand_plane = funcs::MakeConvPlane(ge);
     if (out->dims() == make_ddim({g.batch, project_filter.dims()[0], g.h.out, g.w.out}) &&
-        MbconvBands(dev_ctx, input, expand, funcs::MakeConvPlane(ge), dw, g, project, residual,
-                    out)) {
+        (MbconvPixelMajor(dev_ctx, input, expand, expand_plane, dw, g, project, residual, out) ||
+         MbconvBands(dev_ctx, input, expand, expand_plane, dw, g, project, residual, out))) {
       return;
     }
   }

@@ -185,32 +185,35 @@ void ConvRow(const float* image, const ConvRows& k, int64_t y, float* dst) {
   }
 }
 
-// Depthwise output columns [ox, ox + P) of one row, channels [c, c + 8), from the first
-// convolution's rows `rows` (row kh of the window, null where it falls on padding; pixel q of a
-// row at q * cp, q counting the left padding), into dst (pixel i at dst + i * cp). K, S: the
-// window (K x K) and column stride where known at compile time (0: read from p.dw). With a 3x3
-// window the 9 weight vectors and P = 6 sums fill the 16 registers, each multiply-add reading
-// its input from L1.
-template <int P, int K, int S>
-__attribute__((always_inline)) inline void DepthwisePixels(const float* const* rows,
-                                                           const ConvThenDepthwisePlanes& p,
-                                                           const PackedWeights& k,
-                                                           const StageEpilogue& epi, int64_t ox,
-                                                           int64_t c, float* dst) {
-  const ConvPlane& d = p.dw;
-  const int64_t cp = k.cp, s = S > 0 ? S : d.stride_w;
-  const int64_t kh_n = K > 0 ? K : d.kernel_h, kw_n = K > 0 ? K : d.kernel_w;
-  const float* wt = k.dw.data() + c;
+// Depthwise outputs at P consecutive columns, channels [c, c + 8): output i sums, over the taps
+// (kh, kw) of the window whose rows[kh] is not null, weight wt[(kh * kw_n + kw) * cp] times input
+// pixel ix0 + i * s + kw of rows[kh] (pixel q of a row at q * cp), and goes to dst + i * cp.
+// kChecked: only the taps with kw0 <= kw < kw1 (P == 1: the others fall on padding the rows do
+// not hold). K, S: the window (K x K) and column stride where known at compile time (0: kw_n, s).
+// With a 3x3 window the 9 weight vectors and P = 6 sums fill the 16 registers, each multiply-add
+// reading its input from L1.
+template <int P, int K, int S, bool kChecked = false>
+__attribute__((always_inline)) inline void DepthwisePixels(const float* const* rows, int64_t kh_n,
+                                                           int64_t kw_n, int64_t s, int64_t cp,
+                                                           const float* wt,
+                                                           const StageEpilogue& epi, int64_t ix0,
+                                                           int64_t c, float* dst, int64_t kw0 = 0,
+                                                           int64_t kw1 = 0) {
+  if constexpr (K > 0) kh_n = kw_n = K;
+  if constexpr (S > 0) s = S;
   __m256 acc[P];
 #pragma GCC unroll 8
   for (int i = 0; i < P; ++i) acc[i] = _mm256_setzero_ps();
 #pragma GCC unroll 7
   for (int64_t kh = 0; kh < kh_n; ++kh) {
     if (rows[kh] == nullptr) continue;
-    const float* row = rows[kh] + ox * s * cp + c;
+    const float* row = rows[kh] + ix0 * cp + c;
 #pragma GCC unroll 7
     for (int64_t kw = 0; kw < kw_n; ++kw) {
-      const __m256 w = _mm256_loadu_ps(wt + (kh * kw_n + kw) * cp);
+      if constexpr (kChecked) {
+        if (kw < kw0 || kw >= kw1) continue;
+      }
+      const __m256 w = _mm256_loadu_ps(wt + (kh * kw_n + kw) * cp + c);
 #pragma GCC unroll 8
       for (int i = 0; i < P; ++i) {
         acc[i] = _mm256_fmadd_ps(w, _mm256_loadu_ps(row + (i * s + kw) * cp), acc[i]);
@@ -221,22 +224,80 @@ __attribute__((always_inline)) inline void DepthwisePixels(const float* const* r
   for (int i = 0; i < P; ++i) epi.Store(acc[i], c, dst + i * cp);
 }
 
+// A depthwise output row of ConvThenDepthwiseForward, whose rows hold the left and right padding
+// as zero pixels: every window lies inside them.
 template <int K, int S>
 void DepthwiseRow(const float* const* rows, const ConvThenDepthwisePlanes& p,
                   const PackedWeights& k, const StageEpilogue& epi, float* dst) {
-  const int64_t cp = k.cp, ow = p.dw.out_w;
+  const ConvPlane& d = p.dw;
+  const int64_t cp = k.cp, ow = d.out_w, s = d.stride_w;
+  const float* wt = k.dw.data();
   constexpr int kP = 6;
   int64_t x = 0;
   for (; x + kP <= ow; x += kP) {
     for (int64_t c = 0; c < cp; c += 8) {
-      DepthwisePixels<kP, K, S>(rows, p, k, epi, x, c, dst + x * cp + c);
+      DepthwisePixels<kP, K, S>(rows, d.kernel_h, d.kernel_w, s, cp, wt, epi, x * s, c,
+                                dst + x * cp + c);
     }
   }
   for (; x < ow; ++x) {
     for (int64_t c = 0; c < cp; c += 8) {
-      DepthwisePixels<1, K, S>(rows, p, k, epi, x, c, dst + x * cp + c);
+      DepthwisePixels<1, K, S>(rows, d.kernel_h, d.kernel_w, s, cp, wt, epi, x * s, c,
+                               dst + x * cp + c);
     }
   }
+}
+
+// P pixels of every channel (PixelMajorDepthwise's interior: all their windows inside the rows).
+template <int P, int K, int S>
+void PixelMajorPixels(const float* const* rows, int64_t cp, const float* wt,
+                      const StageEpilogue& epi, int64_t ix0, float* dst) {
+  for (int64_t c = 0; c < cp; c += 8) {
+    DepthwisePixels<P, K, S>(rows, K, K, S, cp, wt, epi, ix0, c, dst + c);
+  }
+}
+
+// A pixel-major depthwise output row (see PixelMajorDepthwise): the columns whose windows reach
+// past the row's ends one at a time, the others six at a time.
+template <int K, int S>
+void PixelMajorRow(const float* const* rows, const ConvPlane& d, int64_t cp, const float* wt,
+                   const StageEpilogue& epi, float* dst) {
+  const int64_t ow = d.out_w, pad = d.pad_left;
+  // Columns x_lo <= x < x_hi have windows inside the row: x * S - pad >= 0 and
+  // x * S - pad + K <= in_w.
+  const int64_t x_lo = std::min(ow, CeilDiv(pad, S));
+  const int64_t room = d.in_w - K + pad;
+  const int64_t x_hi = std::max(x_lo, std::min(ow, room < 0 ? 0 : room / S + 1));
+  const auto edge = [&](int64_t x) {
+    const int64_t ix0 = x * S - pad;
+    const int64_t kw0 = std::max<int64_t>(0, -ix0), kw1 = std::min<int64_t>(K, d.in_w - ix0);
+    for (int64_t c = 0; c < cp; c += 8) {
+      DepthwisePixels<1, K, S, true>(rows, K, K, S, cp, wt, epi, ix0, c, dst + x * cp + c, kw0,
+                                     kw1);
+    }
+  };
+  for (int64_t x = 0; x < x_lo; ++x) edge(x);
+  constexpr int kP = 6;
+  int64_t x = x_lo;
+  for (; x + kP <= x_hi; x += kP) {
+    PixelMajorPixels<kP, K, S>(rows, cp, wt, epi, x * S - pad, dst + x * cp);
+  }
+  const float* const* r = rows;
+  switch (x_hi - x) {
+#define PIXEL_MAJOR_REST(n)                                               \
+  case n:                                                                 \
+    PixelMajorPixels<n, K, S>(r, cp, wt, epi, x * S - pad, dst + x * cp); \
+    break;
+    PIXEL_MAJOR_REST(1)
+    PIXEL_MAJOR_REST(2)
+    PIXEL_MAJOR_REST(3)
+    PIXEL_MAJOR_REST(4)
+    PIXEL_MAJOR_REST(5)
+#undef PIXEL_MAJOR_REST
+    default:
+      break;
+  }
+  for (x = x_hi; x < ow; ++x) edge(x);
 }
 
 // r[i][j] -> r[j][i] for an 8 x 8 block of floats.
@@ -435,6 +496,62 @@ void ConvThenDepthwiseForward(ThreadPool* pool, const ConvThenDepthwisePlanes& p
   }
 }
 
+bool PixelMajorDepthwise::Applies(const ConvPlane& d, int64_t channels) {
+  static const bool cpu = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  return cpu && channels > 0 && channels % 8 == 0 && d.dilation_h == 1 && d.dilation_w == 1 &&
+         (d.kernel_h == 3 || d.kernel_h == 5) && d.kernel_w == d.kernel_h &&
+         (d.stride_h == 1 || d.stride_h == 2) && d.stride_w == d.stride_h && d.out_h > 0 &&
+         d.out_w > 0 && d.in_w > 0 && d.pad_top >= 0 && d.pad_left >= 0 && d.pad_top < d.kernel_h &&
+         d.pad_left < d.kernel_w;
+}
+
+PixelMajorDepthwise::PixelMajorDepthwise(const ConvPlane& dw, int64_t channels, const float* filter,
+                                         const DepthwiseEpilogue<float>& epi)
+    : dw_(dw),
+      channels_(channels),
+      weights_(PackTaps(filter, channels, dw.kernel_h * dw.kernel_w, channels)),
+      bias_(PackBias(epi.bias, channels, channels)),
+      has_bias_(epi.bias != nullptr),
+      low_(epi.low),
+      high_(epi.high),
+      hard_swish_(epi.hard_swish) {}
+
+void PixelMajorDepthwise::Row(const float* const* rows, float* dst) const {
+  const StageEpilogue epi{has_bias_ ? bias_.data() : nullptr, &low_, &high_, hard_swish_};
+  const float* wt = weights_.data();
+  const bool three = dw_.kernel_h == 3;
+  if (dw_.stride_w == 1) {
+    (three ? PixelMajorRow<3, 1> : PixelMajorRow<5, 1>)(rows, dw_, channels_, wt, epi, dst);
+  } else {
+    (three ? PixelMajorRow<3, 2> : PixelMajorRow<5, 2>)(rows, dw_, channels_, wt, epi, dst);
+  }
+}
+
+void PixelMajorToNchw(const float* src, int64_t channels, int64_t ld, int64_t pixels, int64_t plane,
+                      float* out) {
+  StoreRowNchw(src, channels, ld, pixels, plane, out);
+}
+
+void PixelMajorEpilogue::Apply(float* c, int64_t ldc, int64_t rows, int64_t cols) const {
+  const int64_t j0 = (c - c_) % channels_;
+  const float* bias = epi_.bias != nullptr ? epi_.bias + j0 : nullptr;
+  const StageEpilogue stage{bias, &epi_.low, &epi_.high, epi_.hard_swish};
+  for (int64_t r = 0; r < rows; ++r) {
+    float* row = c + r * ldc;
+    int64_t j = 0;
+    for (; j + 8 <= cols; j += 8) stage.Store(_mm256_loadu_ps(row + j), j, row + j);
+    if (j < cols) {  // the last few columns through a vector's worth of scratch
+      alignas(32) float tail[8] = {}, bias_tail[8] = {};
+      std::copy(row + j, row + cols, tail);
+      if (bias != nullptr) std::copy(bias + j, bias + cols, bias_tail);
+      const StageEpilogue last{bias != nullptr ? bias_tail : nullptr, &epi_.low, &epi_.high,
+                               epi_.hard_swish};
+      last.Store(_mm256_load_ps(tail), 0, tail);
+      std::copy(tail, tail + (cols - j), row + j);
+    }
+  }
+}
+
 #else  // no AVX2 + FMA: the callers run fused_conv2d's kernels instead
 
 bool ConvRows::Applies(const ConvPlane&, int64_t, int64_t) { return false; }
@@ -451,6 +568,17 @@ bool ConvThenDepthwiseApplies(const ConvThenDepthwisePlanes&) { return false; }
 void ConvThenDepthwiseForward(ThreadPool*, const ConvThenDepthwisePlanes&, int64_t, const float*,
                               const float*, const DepthwiseEpilogue<float>&, const float*,
                               const DepthwiseEpilogue<float>&, float*) {}
+
+bool PixelMajorDepthwise::Applies(const ConvPlane&, int64_t) { return false; }
+
+PixelMajorDepthwise::PixelMajorDepthwise(const ConvPlane&, int64_t, const float*,
+                                         const DepthwiseEpilogue<float>&) {}
+
+void PixelMajorDepthwise::Row(const float* const*, float*) const {}
+
+void PixelMajorToNchw(const float*, int64_t, int64_t, int64_t, int64_t, float*) {}
+
+void PixelMajorEpilogue::Apply(float*, int64_t, int64_t, int64_t) const {}
 
 #endif
 

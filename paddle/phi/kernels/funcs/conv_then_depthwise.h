@@ -10,6 +10,7 @@
 #include "paddle/phi/core/thread_pool.h"
 #include "paddle/phi/kernels/funcs/depthwise_conv.h"
 #include "paddle/phi/kernels/funcs/im2col.h"
+#include "paddle/phi/kernels/funcs/sgemm_packed.h"
 
 namespace phi {
 namespace funcs {
@@ -88,6 +89,56 @@ void ConvThenDepthwiseForward(ThreadPool* pool, const ConvThenDepthwisePlanes& p
                               const float* input, const float* filter,
                               const DepthwiseEpilogue<float>& conv_epi, const float* dw_filter,
                               const DepthwiseEpilogue<float>& dw_epi, float* out);
+
+// A depthwise convolution of pixel-major rows (a row of w pixels stored [w][channels], channels
+// innermost), an output row at a time: channels are the vector lanes, so every lane works
+// whatever the plane's width, and no padded copy is made. The sums are DepthwiseConvForward's to
+// the bit: taps in the order (row, column) from zero with FMAs, skipping those on padding (they
+// would add a zero), then DepthwiseEpilogue's bias, clamp and hard_swish.
+class PixelMajorDepthwise {
+ public:
+  // Whether the kernel runs `dw` over `channels` channels on this machine: AVX2 and FMA, channels
+  // a multiple of 8, an undilated 3x3 or 5x5 window with equal strides of 1 or 2 and padding
+  // smaller than the window.
+  static bool Applies(const ConvPlane& dw, int64_t channels);
+
+  // filter: [channels, 1, kernel_h, kernel_w]; epi's `finish` must be null. Only where Applies.
+  PixelMajorDepthwise(const ConvPlane& dw, int64_t channels, const float* filter,
+                      const DepthwiseEpilogue<float>& epi);
+
+  // Output row o: rows[kh] (kh < kernel_h) is input row o * stride_h - pad_top + kh ([in_w]
+  // [channels]), null where that row lies outside the plane; dst is [out_w][channels].
+  void Row(const float* const* rows, float* dst) const;
+
+ private:
+  ConvPlane dw_;
+  int64_t channels_ = 0;
+  std::vector<float> weights_, bias_;  // tap t's weights at t * channels
+  bool has_bias_ = false;
+  float low_ = 0.0f, high_ = 0.0f;
+  bool hard_swish_ = false;
+};
+
+// src, `pixels` pixel-major pixels ([pixels][ld], channels < ld), stored to NCHW: channel c's
+// values at out + c * plane (8 x 8 blocks transposed in registers). Only where
+// PixelMajorDepthwise::Applies runs (AVX2).
+void PixelMajorToNchw(const float* src, int64_t channels, int64_t ld, int64_t pixels, int64_t plane,
+                      float* out);
+
+// The epilogue of a GEMM whose C is pixel-major ([pixels][channels], ldc == channels, one
+// segment): DepthwiseEpilogue's bias (per column), clamp and hard_swish, which compute what
+// fused_conv2d's epilogue does to the bit. Only where PixelMajorDepthwise::Applies runs (AVX2).
+class PixelMajorEpilogue : public internal::GemmEpilogue {
+ public:
+  PixelMajorEpilogue(const float* c, int64_t channels, const DepthwiseEpilogue<float>& epi)
+      : c_(c), channels_(channels), epi_(epi) {}
+  void Apply(float* c, int64_t ldc, int64_t rows, int64_t cols) const override;
+
+ private:
+  const float* c_;
+  int64_t channels_;
+  DepthwiseEpilogue<float> epi_;
+};
 
 }  // namespace funcs
 }  // namespace phi
