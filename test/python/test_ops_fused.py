@@ -636,6 +636,125 @@ def test_fused_mbconv_with_a_stem_equals_three_fused_conv2d(batch, size, threads
     np.testing.assert_allclose(got["Output"], ref, rtol=1e-4, atol=1e-4)
 
 
+def mbconv_gate_case(batch, size, stride, hidden, kernel, residual, dtype="float32"):
+    """A MobileNetV3 block: mbconv_case's with a squeeze-excitation gate (hidden -> hidden / 4,
+    relu -> hidden -> hard_sigmoid) between the depthwise and project convolutions."""
+    inputs, attrs, out_shape = mbconv_case(batch, size, stride, True, residual, "hard_swish",
+                                           dtype=dtype, hidden=hidden, kernel=kernel)
+    squeezed = max(hidden // 4, 1)
+    inputs.update({"SqueezeFilter": rand(squeezed, hidden, 1, 1, dtype=dtype),
+                   "SqueezeBias": rand(squeezed, dtype=dtype),
+                   "ExciteFilter": rand(hidden, squeezed, 1, 1, dtype=dtype),
+                   "ExciteBias": rand(hidden, dtype=dtype)})
+    attrs.update({"squeeze_activation": "relu", "squeeze_beta": 0.0, "excite_activation": "",
+                  "excite_beta": 0.0, "gate_slope": 1.0 / 6.0, "gate_offset": 0.5})
+    return inputs, attrs, out_shape
+
+
+def mbconv_gate_unfused(inputs, attrs, out_shape):
+    """The ops a gated fused_mbconv stands for, run one after another."""
+    x = inputs["Input"]
+    hidden = inputs["DepthwiseFilter"].shape[0]
+    h = run_op("fused_conv2d", {"Input": x, "Filter": inputs["ExpandFilter"],
+                                "Bias": inputs["ExpandBias"]},
+               {"fuse_activation": attrs["expand_activation"], "fuse_beta": 6.0},
+               {"Output": np.zeros((x.shape[0], hidden) + x.shape[2:], x.dtype)})["Output"]
+    d = run_op("fused_conv2d", {"Input": h, "Filter": inputs["DepthwiseFilter"],
+                                "Bias": inputs["DepthwiseBias"]},
+               {"strides": attrs["strides"], "paddings": attrs["paddings"], "groups": hidden,
+                "fuse_activation": attrs["depthwise_activation"], "fuse_beta": 6.0},
+               {"Output": np.zeros((x.shape[0], hidden) + out_shape[2:], x.dtype)})["Output"]
+    pooled = run_op("pool2d", {"X": d}, {"pooling_type": "avg", "ksize": [1, 1],
+                                         "adaptive": True},
+                    {"Out": np.zeros((x.shape[0], hidden, 1, 1), x.dtype)})["Out"]
+    squeezed = inputs["SqueezeFilter"].shape[0]
+    q = run_op("fused_conv2d", {"Input": pooled, "Filter": inputs["SqueezeFilter"],
+                                "Bias": inputs["SqueezeBias"]}, {"fuse_activation": "relu"},
+               {"Output": np.zeros((x.shape[0], squeezed, 1, 1), x.dtype)})["Output"]
+    e = run_op("fused_conv2d", {"Input": q, "Filter": inputs["ExciteFilter"],
+                                "Bias": inputs["ExciteBias"]}, {},
+               {"Output": np.zeros((x.shape[0], hidden, 1, 1), x.dtype)})["Output"]
+    g = run_op("hard_sigmoid", {"X": e}, {"slope": attrs["gate_slope"],
+                                          "offset": attrs["gate_offset"]},
+               {"Out": np.zeros(e.shape, x.dtype)})["Out"]
+    m = run_op("elementwise_mul", {"X": d, "Y": g}, {}, {"Out": np.zeros(d.shape, x.dtype)})["Out"]
+    project = {"Input": m, "Filter": inputs["ProjectFilter"], "Bias": inputs["ProjectBias"]}
+    if "ResidualData" in inputs:
+        project["ResidualData"] = inputs["ResidualData"]
+    return run_op("fused_conv2d", project,
+                  {"fuse_residual_connection": "ResidualData" in inputs},
+                  {"Output": np.zeros(out_shape, x.dtype)})["Output"]
+
+
+def mbconv_gate_ref(inputs, attrs):
+    """NumPy's gated block, in float64."""
+    f = {k: v.astype(np.float64) for k, v in inputs.items()}
+    kernel = f["DepthwiseFilter"].shape[2]
+    stride, pad = attrs["strides"][0], kernel // 2
+    h = conv_epilogue_ref(f["Input"], f["ExpandFilter"], f["ExpandBias"], None, "hard_swish", 6.0,
+                          pads=(0, 0, 0, 0))
+    d = conv_epilogue_ref(h, f["DepthwiseFilter"], f["DepthwiseBias"], None, "hard_swish", 6.0,
+                          groups=h.shape[1], pads=(pad,) * 4)[:, :, ::stride, ::stride]
+    pooled = d.mean(axis=(2, 3), keepdims=True)
+    q = np.maximum(np.einsum("nc,sc->ns", pooled[:, :, 0, 0], f["SqueezeFilter"][:, :, 0, 0])
+                   + f["SqueezeBias"], 0)
+    e = np.einsum("ns,cs->nc", q, f["ExciteFilter"][:, :, 0, 0]) + f["ExciteBias"]
+    slope, offset = (float(np.float32(attrs[k])) for k in ("gate_slope", "gate_offset"))  # attrs
+    g = np.clip(e * slope + offset, 0, 1)[:, :, None, None]
+    return conv_epilogue_ref(d * g, f["ProjectFilter"], f["ProjectBias"], f.get("ResidualData"),
+                             "", 0.0, pads=(0, 0, 0, 0))
+
+
+@pytest.mark.parametrize("batch,size,threads", [(2, 14, 1), (2, 7, 2), (1, 14, 2), (3, 9, 2),
+                                                (2, 60, 1), (1, 4, 1)])
+@pytest.mark.parametrize("hidden,kernel,stride,residual", [
+    (40, 5, 1, True), (24, 3, 2, False), (48, 5, 2, False), (20, 3, 1, True)])
+def test_fused_mbconv_with_a_gate_equals_its_ops(batch, size, threads, hidden, kernel, stride,
+                                                 residual):
+    # MobileNetV3's squeeze-excitation blocks as one fused_mbconv: with a multiple of 8 hidden
+    # channels and planes at least 5 pixels wide the kernel keeps each image's depthwise output
+    # pixel-major, averages it, computes the gate with the ops' kernels, scales and projects it
+    # (60 x 60: the expansion and depthwise layer in bands of rows); 20 channels or 4 x 4 planes:
+    # the ops' kernels in turn. The bits of the ops it stands for either way, and NumPy's values.
+    inputs, attrs, out_shape = mbconv_gate_case(batch, size, stride, hidden, kernel, residual)
+    with num_threads(threads):
+        got = run_op("fused_mbconv", inputs, attrs, {"Output": np.zeros(out_shape, "float32")})
+        want = mbconv_gate_unfused(inputs, attrs, out_shape)
+    np.testing.assert_array_equal(got["Output"], want)
+    np.testing.assert_allclose(got["Output"], mbconv_gate_ref(inputs, attrs), rtol=1e-4,
+                               atol=1e-4)
+
+
+def test_fused_mbconv_with_a_gate_float64_and_errors():
+    inputs, attrs, out_shape = mbconv_gate_case(2, 7, 1, 16, 5, True, dtype="float64")
+    check_output("fused_mbconv", inputs, {"Output": mbconv_gate_ref(inputs, attrs)}, attrs=attrs,
+                 **tolerances("float64"))
+    inputs, attrs, out_shape = mbconv_gate_case(1, 7, 1, 16, 3, False)
+    no_excite = {k: v for k, v in inputs.items() if not k.startswith("Excite")}
+    with pytest.raises(ValueError, match="SqueezeFilter and ExciteFilter to be both given or "
+                                         "both absent, but got SqueezeFilter given and "
+                                         "ExciteFilter absent"):
+        run_op("fused_mbconv", no_excite, attrs, {"Output": np.zeros(out_shape, "float32")})
+    bad = dict(inputs, ExciteFilter=rand(12, 4, 1, 1, dtype="float32"))
+    with pytest.raises(ValueError, match=r"ExciteFilter to have 16 output channels "
+                                         r"\(DepthwiseFilter's\), but got \[12, 4, 1, 1\]"):
+        run_op("fused_mbconv", bad, attrs, {"Output": np.zeros(out_shape, "float32")})
+    bad = dict(inputs, SqueezeFilter=rand(4, 15, 1, 1, dtype="float32"))
+    with pytest.raises(ValueError, match=r"SqueezeFilter to be \[out_channels, 16, 1, 1\]"):
+        run_op("fused_mbconv", bad, attrs, {"Output": np.zeros(out_shape, "float32")})
+    bad = dict(inputs, SqueezeBias=rand(5, dtype="float32"))
+    with pytest.raises(ValueError, match=r"SqueezeBias to have dims \[4\]"):
+        run_op("fused_mbconv", bad, attrs, {"Output": np.zeros(out_shape, "float32")})
+    ungated = {k: v for k, v in inputs.items() if not k.startswith(("Squeeze", "Excite"))}
+    with pytest.raises(ValueError, match="SqueezeBias and ExciteBias to be absent without "
+                                         "SqueezeFilter"):
+        run_op("fused_mbconv", dict(ungated, ExciteBias=inputs["ExciteBias"]), attrs,
+               {"Output": np.zeros(out_shape, "float32")})
+    with pytest.raises(ValueError, match="squeeze_activation to be one of"):
+        run_op("fused_mbconv", inputs, dict(attrs, squeeze_activation="gelu"),
+               {"Output": np.zeros(out_shape, "float32")})
+
+
 def test_fused_mbconv_float64_against_numpy():
     inputs, attrs, out_shape = mbconv_case(2, 7, 2, True, True, "relu6", dtype="float64")
     h = conv_epilogue_ref(inputs["Input"], inputs["ExpandFilter"], inputs["ExpandBias"], None,
@@ -680,6 +799,7 @@ def test_fused_mbconv_bad_shapes_name_the_input():
 
 
 @pytest.mark.parametrize("model,fusion", [("mobilenet_v2", "mbconv_fuse_pass"),
+                                          ("mobilenet_v3_small", "mbconv_fuse_pass"),
                                           ("mobilenet_v3_small", "scaled_conv_fuse_pass"),
                                           ("mobilenet_v3_small", "conv_depthwise_fuse_pass")])
 def test_predictor_fusion_keeps_the_bits(model, fusion):

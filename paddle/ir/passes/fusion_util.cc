@@ -99,6 +99,36 @@ bool IsStemConv(const framework::OpDesc& desc, const std::vector<int64_t>& filte
 
 namespace {
 
+// A declared [N, C, 1, 1] shape (N may be unknown).
+bool IsGateShape(const std::vector<int64_t>& shape) {
+  return shape.size() == 4 && shape[1] > 0 && shape[2] == 1 && shape[3] == 1;
+}
+
+}  // namespace
+
+bool MatchChannelGate(const Graph& graph, const Node* mul, int64_t channels, std::string* feature,
+                      std::string* gate) {
+  if (mul == nullptr || mul->Op()->Type() != "elementwise_mul") return false;
+  const framework::OpDesc& desc = *mul->Op();
+  const int axis = AttrOr<int>(desc, "axis", -1);
+  const std::string x = SingleInput(desc, "X"), y = SingleInput(desc, "Y");
+  if (x.empty() || y.empty() || (axis != -1 && axis != 0)) return false;
+  const std::vector<int64_t> xs = DeclaredShape(graph.VarNode(x));
+  const std::vector<int64_t> ys = DeclaredShape(graph.VarNode(y));
+  if (xs.size() != 4 || ys.size() != 4) return false;
+  const bool y_gate = IsGateShape(ys);
+  if (!y_gate && !IsGateShape(xs)) return false;
+  const std::vector<int64_t>& fs = y_gate ? xs : ys;
+  const std::vector<int64_t>& gs = y_gate ? ys : xs;
+  if (fs[1] != gs[1] || fs[1] != channels) return false;
+  if (gs[0] > 1 && gs[0] != fs[0]) return false;
+  *feature = y_gate ? x : y;
+  *gate = y_gate ? y : x;
+  return true;
+}
+
+namespace {
+
 std::unordered_set<std::string> ArgNames(const std::vector<std::string>& names) {
   std::unordered_set<std::string> set;
   for (const auto& n : names)

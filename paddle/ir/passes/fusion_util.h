@@ -42,6 +42,14 @@ bool IsPointwiseConv(const framework::OpDesc& desc, const std::vector<int64_t>& 
 // output channels, explicit padding.
 bool IsStemConv(const framework::OpDesc& desc, const std::vector<int64_t>& filter_shape);
 
+// `mul` is elementwise_mul (axis -1 or 0) of a feature map [N, C, H, W] by a gate [N or 1, C, 1,
+// 1] (a squeeze-excitation block's last step), C being `channels`: the names of both operands
+// (either may be X; where both have the gate's shape, the feature map is X). A gate of a fixed
+// batch above 1 needs the feature map's batch declared equal (were the map's batch 1 at run
+// time, the product would broadcast to the gate's batch).
+bool MatchChannelGate(const Graph& graph, const Node* mul, int64_t channels, std::string* feature,
+                      std::string* gate);
+
 // One planned rewrite: `ops` (block 0) become `fused`, placed where the last of them is.
 struct Fusion {
   std::vector<Node*> ops;

@@ -9,6 +9,15 @@
 // intermediate must be a temporary read only by the next convolution; where the expansion's
 // output is read elsewhere, the depthwise and project convolutions still fuse. Runs after
 // conv_elementwise_add_act_fuse_pass.
+//
+// A block with a squeeze-excitation gate between its depthwise and project convolutions (a
+// MobileNetV3 block: the depthwise output, averaged per plane by pool2d, through two 1x1
+// fused_conv2d and hard_sigmoid, multiplies the project convolution's input) becomes one
+// fused_mbconv with the gate's ops inside too, where the expansion is a 1x1 convolution: the
+// kernel keeps the depthwise output pixel-major between the gate and the projection. Runs before
+// scaled_conv_fuse_pass, which takes the gates of the blocks left.
+#include <algorithm>
+
 #include "paddle/ir/pass.h"
 #include "paddle/ir/passes/fusion_util.h"
 #include "paddle/ir/passes/pass_util.h"
@@ -33,6 +42,55 @@ class MbconvFusePass : public Pass {
   }
 
  private:
+  // A squeeze-excitation gate: pool2d (an average of each whole plane of the depthwise output),
+  // a 1x1 fused_conv2d to fewer channels (squeeze), one back to `hidden` (excite), hard_sigmoid,
+  // and the elementwise_mul by the gate that the project convolution reads.
+  struct Gate {
+    Node* pool = nullptr;
+    Node* squeeze = nullptr;
+    Node* excite = nullptr;
+    Node* sigmoid = nullptr;
+    Node* mul = nullptr;
+  };
+
+  // A 1x1 fused_conv2d without a residual whose filter is [out, in, 1, 1].
+  static bool PointwiseConv(const Graph& graph, const Node* op, int64_t out, int64_t in) {
+    std::vector<int64_t> shape;
+    return FusedConvNchw(graph, op, false, &shape) && IsPointwiseConv(*op->Op(), shape) &&
+           (out < 0 || shape[0] == out) && shape[1] == in;
+  }
+
+  // The gate whose elementwise_mul writes `var` (the project convolution's input), given the
+  // depthwise output's name in *dw_name.
+  static bool MatchGate(const Graph& graph, const Node* var, int64_t hidden, Gate* gate,
+                        std::string* dw_name) {
+    gate->mul = var != nullptr ? SoleWriter(var) : nullptr;
+    std::string gate_name;
+    if (!MatchChannelGate(graph, gate->mul, hidden, dw_name, &gate_name)) return false;
+    gate->sigmoid = SoleWriter(graph.VarNode(gate_name));
+    if (gate->sigmoid == nullptr || gate->sigmoid->Op()->Type() != "hard_sigmoid") return false;
+    gate->excite = SoleWriter(graph.VarNode(SingleInput(*gate->sigmoid->Op(), "X")));
+    std::vector<int64_t> excite_shape;
+    if (!FusedConvNchw(graph, gate->excite, false, &excite_shape) ||
+        !PointwiseConv(graph, gate->excite, hidden, excite_shape[1]))
+      return false;
+    gate->squeeze = SoleWriter(graph.VarNode(SingleInput(*gate->excite->Op(), "Input")));
+    if (!PointwiseConv(graph, gate->squeeze, excite_shape[1], hidden)) return false;
+    gate->pool = SoleWriter(graph.VarNode(SingleInput(*gate->squeeze->Op(), "Input")));
+    if (gate->pool == nullptr || gate->pool->Op()->Type() != "pool2d") return false;
+    const framework::OpDesc& pool = *gate->pool->Op();
+    const std::vector<int> ksize = AttrOr<std::vector<int>>(pool, "ksize", {});
+    const std::vector<int> paddings = AttrOr<std::vector<int>>(pool, "paddings", {0, 0});
+    const std::string layout = AttrOr<std::string>(pool, "data_format", "NCHW");
+    const bool whole_plane =
+        AttrOr<bool>(pool, "global_pooling", false) ||
+        (AttrOr<bool>(pool, "adaptive", false) && ksize == std::vector<int>{1, 1});
+    return SingleInput(pool, "X") == *dw_name &&
+           AttrOr<std::string>(pool, "pooling_type", "") == "avg" && whole_plane &&
+           std::all_of(paddings.begin(), paddings.end(), [](int p) { return p == 0; }) &&
+           (layout == "NCHW" || layout == "AnyLayout");
+  }
+
   // `project` as the block's last convolution.
   static bool TryFuse(Graph* graph, Node* project) {
     std::vector<int64_t> project_shape, dw_shape, expand_shape;
@@ -40,7 +98,11 @@ class MbconvFusePass : public Pass {
         !IsPointwiseConv(*project->Op(), project_shape))
       return false;
     const int64_t hidden = project_shape[1];
-    const Node* dw_var = graph->VarNode(SingleInput(*project->Op(), "Input"));
+    const Node* in_var = graph->VarNode(SingleInput(*project->Op(), "Input"));
+    Gate gate;
+    std::string dw_name;
+    const bool gated = MatchGate(*graph, in_var, hidden, &gate, &dw_name);
+    const Node* dw_var = gated ? graph->VarNode(dw_name) : in_var;
     Node* dw = dw_var != nullptr ? SoleWriter(dw_var) : nullptr;
     if (!FusedConvNchw(*graph, dw, false, &dw_shape) || dw_shape[0] != hidden || dw_shape[1] != 1 ||
         AttrOr<int>(*dw->Op(), "groups", 1) != hidden)
@@ -50,11 +112,15 @@ class MbconvFusePass : public Pass {
     if (!FusedConvNchw(*graph, expand, false, &expand_shape) || expand_shape[0] != hidden ||
         !(IsPointwiseConv(*expand->Op(), expand_shape) || IsStemConv(*expand->Op(), expand_shape)))
       expand = nullptr;
-    return Fuse(graph, expand, dw, project) ||
-           (expand != nullptr && Fuse(graph, nullptr, dw, project));
+    if (gated) {  // only behind a 1x1 expansion (the kernel's pixel-major path)
+      return expand != nullptr && IsPointwiseConv(*expand->Op(), expand_shape) &&
+             Fuse(graph, expand, dw, project, &gate);
+    }
+    return Fuse(graph, expand, dw, project, nullptr) ||
+           (expand != nullptr && Fuse(graph, nullptr, dw, project, nullptr));
   }
 
-  static bool Fuse(Graph* graph, Node* expand, Node* dw, Node* project) {
+  static bool Fuse(Graph* graph, Node* expand, Node* dw, Node* project, const Gate* gate) {
     const framework::OpDesc& dw_desc = *dw->Op();
     const framework::OpDesc& project_desc = *project->Op();
     Fusion f;
@@ -76,6 +142,23 @@ class MbconvFusePass : public Pass {
       fused.SetAttr("expand_beta", 0.0f);
     }
     f.ops.push_back(dw);
+    if (gate != nullptr) {
+      for (Node* op : {gate->pool, gate->squeeze, gate->excite, gate->sigmoid, gate->mul}) {
+        f.ops.push_back(op);
+      }
+      const framework::OpDesc& squeeze = *gate->squeeze->Op();
+      const framework::OpDesc& excite = *gate->excite->Op();
+      fused.SetInput("SqueezeFilter", {SingleInput(squeeze, "Filter")});
+      CopyInputIfAny(squeeze, "Bias", &fused, "SqueezeBias");
+      fused.SetInput("ExciteFilter", {SingleInput(excite, "Filter")});
+      CopyInputIfAny(excite, "Bias", &fused, "ExciteBias");
+      fused.SetAttr("squeeze_activation", AttrOr<std::string>(squeeze, "fuse_activation", ""));
+      fused.SetAttr("squeeze_beta", AttrOr<float>(squeeze, "fuse_beta", 0.0f));
+      fused.SetAttr("excite_activation", AttrOr<std::string>(excite, "fuse_activation", ""));
+      fused.SetAttr("excite_beta", AttrOr<float>(excite, "fuse_beta", 0.0f));
+      fused.SetAttr("gate_slope", AttrOr<float>(*gate->sigmoid->Op(), "slope", 0.2f));
+      fused.SetAttr("gate_offset", AttrOr<float>(*gate->sigmoid->Op(), "offset", 0.5f));
+    }
     f.ops.push_back(project);
     fused.SetInput("DepthwiseFilter", {SingleInput(dw_desc, "Filter")});
     CopyInputIfAny(dw_desc, "Bias", &fused, "DepthwiseBias");

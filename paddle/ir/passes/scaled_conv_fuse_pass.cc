@@ -12,11 +12,6 @@ namespace ir {
 
 namespace {
 
-// A declared [N, C, 1, 1] shape (N may be unknown).
-bool IsGateShape(const std::vector<int64_t>& shape) {
-  return shape.size() == 4 && shape[1] > 0 && shape[2] == 1 && shape[3] == 1;
-}
-
 class ScaledConvFusePass : public Pass {
  public:
   std::string Name() const override { return "scaled_conv_fuse_pass"; }
@@ -33,27 +28,8 @@ class ScaledConvFusePass : public Pass {
       return false;
     const framework::OpDesc& conv_desc = *conv->Op();
     Node* mul = SoleWriter(graph->VarNode(SingleInput(conv_desc, "Input")));
-    if (mul == nullptr || mul->Op()->Type() != "elementwise_mul") return false;
-    const framework::OpDesc& mul_desc = *mul->Op();
-    const int axis = AttrOr<int>(mul_desc, "axis", -1);
-    const std::string x = SingleInput(mul_desc, "X"), y = SingleInput(mul_desc, "Y");
-    if (x.empty() || y.empty() || (axis != -1 && axis != 0)) return false;
-    const std::vector<int64_t> xs = DeclaredShape(graph->VarNode(x));
-    const std::vector<int64_t> ys = DeclaredShape(graph->VarNode(y));
-    if (xs.size() != 4 || ys.size() != 4) return false;
-    // The gate is the [N, C, 1, 1] operand; where both are, the feature map is X.
-    const bool y_gate = IsGateShape(ys);
-    if (!y_gate && !IsGateShape(xs)) return false;
-    const std::string& feature = y_gate ? x : y;
-    const std::string& gate = y_gate ? y : x;
-    const std::vector<int64_t>& fs = y_gate ? xs : ys;
-    const std::vector<int64_t>& gs = y_gate ? ys : xs;
-    // The gate's batch is the feature map's or 1 (broadcast), its channels the convolution's.
-    // A gate of a fixed batch above 1 needs the feature map's batch declared equal: were the
-    // map's batch 1 at run time, the product would broadcast to the gate's batch, which
-    // fused_scaled_conv2d does not do.
-    if (fs[1] != gs[1] || fs[1] != filter_shape[1]) return false;
-    if (gs[0] > 1 && gs[0] != fs[0]) return false;
+    std::string feature, gate;
+    if (!MatchChannelGate(*graph, mul, filter_shape[1], &feature, &gate)) return false;
     Fusion f;
     f.ops = {mul, conv};
     framework::OpDesc& fused = f.fused;

@@ -236,17 +236,17 @@ void FusedScaledConv2dInferMeta(const MetaTensor& input, const MetaTensor& input
                        out);
 }
 
-void FusedMbconvInferMeta(const MetaTensor& input, const MetaTensor& expand_filter,
-                          const MetaTensor& expand_bias, const MetaTensor& depthwise_filter,
-                          const MetaTensor& depthwise_bias, const MetaTensor& project_filter,
-                          const MetaTensor& project_bias, const MetaTensor& residual,
-                          const std::vector<int>& strides, const std::vector<int>& paddings,
-                          const std::string& padding_algorithm, const std::vector<int>& dilations,
-                          const std::vector<int>& expand_strides,
-                          const std::vector<int>& expand_paddings,
-                          const std::string& expand_activation,
-                          const std::string& depthwise_activation,
-                          const std::string& project_activation, MetaTensor* out) {
+void FusedMbconvInferMeta(
+    const MetaTensor& input, const MetaTensor& expand_filter, const MetaTensor& expand_bias,
+    const MetaTensor& depthwise_filter, const MetaTensor& depthwise_bias,
+    const MetaTensor& project_filter, const MetaTensor& project_bias, const MetaTensor& residual,
+    const MetaTensor& squeeze_filter, const MetaTensor& squeeze_bias,
+    const MetaTensor& excite_filter, const MetaTensor& excite_bias, const std::vector<int>& strides,
+    const std::vector<int>& paddings, const std::string& padding_algorithm,
+    const std::vector<int>& dilations, const std::vector<int>& expand_strides,
+    const std::vector<int>& expand_paddings, const std::string& expand_activation,
+    const std::string& depthwise_activation, const std::string& project_activation,
+    const std::string& squeeze_activation, const std::string& excite_activation, MetaTensor* out) {
   const DDim& in = input.dims();
   PD_CHECK(in.size() == 4, InvalidArgument,
            "expected fused_mbconv's Input to be 4-D NCHW, but got dims ", in);
@@ -298,6 +298,27 @@ void FusedMbconvInferMeta(const MetaTensor& input, const MetaTensor& expand_filt
   FusedConv2dInferMeta(hidden, depthwise_filter, depthwise_bias, MetaTensor(), strides, paddings,
                        padding_algorithm, dilations, static_cast<int>(hidden_channels), "NCHW",
                        depthwise_activation, false, &dw_out);
+  CheckConvActivation(squeeze_activation, "fused_mbconv", "squeeze_activation");
+  CheckConvActivation(excite_activation, "fused_mbconv", "excite_activation");
+  PD_CHECK(static_cast<bool>(squeeze_filter) == static_cast<bool>(excite_filter), InvalidArgument,
+           "expected fused_mbconv's SqueezeFilter and ExciteFilter to be both given or both "
+           "absent, but got SqueezeFilter ",
+           squeeze_filter ? "given" : "absent", " and ExciteFilter ",
+           excite_filter ? "given" : "absent");
+  PD_CHECK(squeeze_filter || (!squeeze_bias && !excite_bias), InvalidArgument,
+           "expected fused_mbconv's SqueezeBias and ExciteBias to be absent without "
+           "SqueezeFilter, but got SqueezeBias ",
+           squeeze_bias ? "given" : "absent", " and ExciteBias ", excite_bias ? "given" : "absent");
+  if (squeeze_filter) {
+    check_pointwise(squeeze_filter, hidden_channels, "SqueezeFilter");
+    const int64_t squeezed = squeeze_filter.dims()[0];
+    CheckChannelBias(squeeze_bias, squeezed, "fused_mbconv", "SqueezeBias");
+    check_pointwise(excite_filter, squeezed, "ExciteFilter");
+    PD_CHECK(funcs::ExtentsCompatible(excite_filter.dims()[0], hidden_channels), InvalidArgument,
+             "expected fused_mbconv's ExciteFilter to have ", hidden_channels,
+             " output channels (DepthwiseFilter's), but got ", excite_filter.dims());
+    CheckChannelBias(excite_bias, hidden_channels, "fused_mbconv", "ExciteBias");
+  }
   check_pointwise(project_filter, hidden_channels, "ProjectFilter");
   CheckChannelBias(project_bias, project_filter.dims()[0], "fused_mbconv", "ProjectBias");
   FusedConv2dInferMeta(dw_out, project_filter, project_bias, MetaTensor(), unit, no_pad, "EXPLICIT",

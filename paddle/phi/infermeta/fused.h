@@ -81,18 +81,20 @@ void FusedScaledConv2dInferMeta(const MetaTensor& input, const MetaTensor& input
 // in turn, once checked that ExpandFilter is [E, C, KH, KW] (strides expand_strides, explicit
 // paddings expand_paddings), DepthwiseFilter [E, 1, KH, KW]
 // (groups E: one filter per channel) and ProjectFilter [O, E, 1, 1], E being Input's channels
-// without ExpandFilter. Output is [N, O, OH, OW], OH / OW the depthwise convolution's.
-void FusedMbconvInferMeta(const MetaTensor& input, const MetaTensor& expand_filter,
-                          const MetaTensor& expand_bias, const MetaTensor& depthwise_filter,
-                          const MetaTensor& depthwise_bias, const MetaTensor& project_filter,
-                          const MetaTensor& project_bias, const MetaTensor& residual,
-                          const std::vector<int>& strides, const std::vector<int>& paddings,
-                          const std::string& padding_algorithm, const std::vector<int>& dilations,
-                          const std::vector<int>& expand_strides,
-                          const std::vector<int>& expand_paddings,
-                          const std::string& expand_activation,
-                          const std::string& depthwise_activation,
-                          const std::string& project_activation, MetaTensor* out);
+// without ExpandFilter; a squeeze-excitation gate takes SqueezeFilter [S, E, 1, 1] and
+// ExciteFilter [E, S, 1, 1] (both or neither, with their biases [S] / [E] if any). Output is
+// [N, O, OH, OW], OH / OW the depthwise convolution's.
+void FusedMbconvInferMeta(
+    const MetaTensor& input, const MetaTensor& expand_filter, const MetaTensor& expand_bias,
+    const MetaTensor& depthwise_filter, const MetaTensor& depthwise_bias,
+    const MetaTensor& project_filter, const MetaTensor& project_bias, const MetaTensor& residual,
+    const MetaTensor& squeeze_filter, const MetaTensor& squeeze_bias,
+    const MetaTensor& excite_filter, const MetaTensor& excite_bias, const std::vector<int>& strides,
+    const std::vector<int>& paddings, const std::string& padding_algorithm,
+    const std::vector<int>& dilations, const std::vector<int>& expand_strides,
+    const std::vector<int>& expand_paddings, const std::string& expand_activation,
+    const std::string& depthwise_activation, const std::string& project_activation,
+    const std::string& squeeze_activation, const std::string& excite_activation, MetaTensor* out);
 
 // fused_conv_depthwise (conv_depthwise_fuse_pass): fused_conv2d's InferMeta for the convolution
 // (one group, NCHW), then for the depthwise one over its output, once checked that

@@ -163,7 +163,7 @@ PoolGeometry ComputePoolGeometry(const DDim& x, const std::vector<int>& ksize, b
       ResolvePadding(&a, padding_algorithm);
     }
     if (global_pooling) {
-      a.out = a.in < 0 ? -1 : 1;
+      a.out = 1;  // whatever the input's extent, known or not
       a.stride = 1;
     } else if (g.adaptive) {
       a.out = ksize[i];

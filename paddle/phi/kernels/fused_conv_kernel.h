@@ -34,20 +34,26 @@ void FusedScaledConv2dKernel(const Context& dev_ctx, const DenseTensor& input,
                              float fuse_beta, bool fuse_residual_connection, DenseTensor* out);
 
 // fused_mbconv (mbconv_fuse_pass): fused_conv2d three times, 1x1 or a stem (where ExpandFilter
-// is given), depthwise, 1x1, the middle activations computed a band of rows at a time. Inference
-// only.
+// is given), depthwise, 1x1, the middle activations computed a band of rows at a time; with
+// SqueezeFilter / ExciteFilter a squeeze-excitation gate (pool2d, fused_conv2d twice,
+// hard_sigmoid) scales the depthwise output before the projection. Inference only.
 template <typename T, typename Context>
 void FusedMbconvKernel(const Context& dev_ctx, const DenseTensor& input,
                        const DenseTensor* expand_filter, const DenseTensor* expand_bias,
                        const DenseTensor& depthwise_filter, const DenseTensor* depthwise_bias,
                        const DenseTensor& project_filter, const DenseTensor* project_bias,
-                       const DenseTensor* residual, const std::vector<int>& strides,
+                       const DenseTensor* residual, const DenseTensor* squeeze_filter,
+                       const DenseTensor* squeeze_bias, const DenseTensor* excite_filter,
+                       const DenseTensor* excite_bias, const std::vector<int>& strides,
                        const std::vector<int>& paddings, const std::string& padding_algorithm,
                        const std::vector<int>& dilations, const std::vector<int>& expand_strides,
                        const std::vector<int>& expand_paddings,
                        const std::string& expand_activation, float expand_beta,
                        const std::string& depthwise_activation, float depthwise_beta,
-                       const std::string& project_activation, float project_beta, DenseTensor* out);
+                       const std::string& project_activation, float project_beta,
+                       const std::string& squeeze_activation, float squeeze_beta,
+                       const std::string& excite_activation, float excite_beta, float gate_slope,
+                       float gate_offset, DenseTensor* out);
 
 // fused_conv_depthwise (conv_depthwise_fuse_pass): fused_conv2d (one group), then a depthwise
 // fused_conv2d of its output; the float kernel computes the first output a few rows at a time,

@@ -26,6 +26,13 @@ struct BlockOptions {
   int64_t in_channels = 8;
   int64_t expand_kernel = 1;
   int expand_stride = 1;
+  // A squeeze-excitation gate between the depthwise and project convolutions (MobileNetV3's):
+  // pool2d (adaptive to 1 x 1, or global) -> 1x1 24 -> 8 (relu) -> 1x1 8 -> 24 -> hard_sigmoid,
+  // the project convolution reading d * gate (d as elementwise_mul's X, or as its Y).
+  bool gate = false;
+  bool global_pool = false;
+  bool gate_as_x = false;
+  int64_t depthwise_kernel = 3;
 };
 
 // x [N, 8, H, W] -> expand 1x1 (8 -> 24, bias, act) -> h -> depthwise 3x3 (24, bias, act,
@@ -36,7 +43,7 @@ framework::ProgramDesc BlockProgram(const BlockOptions& o) {
   b.Data("x", {-1, o.in_channels, -1, -1});
   b.Param("fe", {24, o.in_channels, o.expand_kernel, o.expand_kernel});
   b.Param("be", {24});
-  b.Param("fd", {24, 1, 3, 3});
+  b.Param("fd", {24, 1, o.depthwise_kernel, o.depthwise_kernel});
   b.Param("bd", {24});
   b.Param("fp", {8, 24, o.project_kernel, o.project_kernel});
   b.Param("bp", {8});
@@ -52,10 +59,31 @@ framework::ProgramDesc BlockProgram(const BlockOptions& o) {
                   MakeAttr("strides", std::vector<int>{o.expand_stride, o.expand_stride})}));
   b.Op("fused_conv2d", {{"Input", {"h"}}, {"Filter", {"fd"}}, {"Bias", {"bd"}}},
        {{"Output", {"d"}}},
-       act_attrs({MakeAttr("groups", 24), MakeAttr("paddings", std::vector<int>{1, 1}),
+       act_attrs({MakeAttr("groups", 24),
+                  MakeAttr("paddings", std::vector<int>{static_cast<int>(o.depthwise_kernel / 2),
+                                                        static_cast<int>(o.depthwise_kernel / 2)}),
                   MakeAttr("strides", std::vector<int>{o.stride, o.stride})}));
+  std::string projected = "d";
+  if (o.gate) {
+    b.Param("fs", {8, 24, 1, 1});
+    b.Param("bs", {8});
+    b.Param("fx", {24, 8, 1, 1});
+    b.Param("bx", {24});
+    b.Op("pool2d", {{"X", {"d"}}}, {{"Out", {"pd"}}},
+         {MakeAttr("pooling_type", std::string("avg")), MakeAttr("ksize", std::vector<int>{1, 1}),
+          MakeAttr(o.global_pool ? "global_pooling" : "adaptive", true)});
+    b.Op("fused_conv2d", {{"Input", {"pd"}}, {"Filter", {"fs"}}, {"Bias", {"bs"}}},
+         {{"Output", {"sq"}}}, {MakeAttr("fuse_activation", std::string("relu"))});
+    b.Op("fused_conv2d", {{"Input", {"sq"}}, {"Filter", {"fx"}}, {"Bias", {"bx"}}},
+         {{"Output", {"ex"}}});
+    b.Op("hard_sigmoid", {{"X", {"ex"}}}, {{"Out", {"g"}}},
+         {MakeAttr("slope", 1.0f / 6.0f), MakeAttr("offset", 0.5f)});
+    b.Op("elementwise_mul", {{"X", {o.gate_as_x ? "g" : "d"}}, {"Y", {o.gate_as_x ? "d" : "g"}}},
+         {{"Out", {"m"}}});
+    projected = "m";
+  }
   std::map<std::string, std::vector<std::string>> project_in = {
-      {"Input", {"d"}}, {"Filter", {"fp"}}, {"Bias", {"bp"}}};
+      {"Input", {projected}}, {"Filter", {"fp"}}, {"Bias", {"bp"}}};
   if (o.residual) project_in["ResidualData"] = {"x"};
   b.Op("fused_conv2d", project_in, {{"Output", {"out"}}},
        {MakeAttr("fuse_residual_connection", o.residual),
@@ -135,6 +163,40 @@ TEST(MbconvFusePass, AStemTakesTheExpansionsPlaceWithTheSameBits) {
   deep.expand_kernel = 3, deep.expand_stride = 2, deep.residual = false;
   PassRun run = RunPassTwice(BlockProgram(deep), kPass, {"out"});
   EXPECT_EQ(OpTypes(*run.program), (std::vector<std::string>{"fused_conv2d", "fused_mbconv"}));
+}
+
+TEST(MbconvFusePass, AGatedBlockBecomesOneOpWithTheSameBits) {
+  // MobileNetV3's blocks: the squeeze-excitation ops go inside fused_mbconv, whose kernel keeps
+  // the depthwise output pixel-major through the gate and the projection (3x3 and 5x5 windows,
+  // strides 1 and 2, the gate as either operand of the multiply, global or adaptive pooling).
+  for (int64_t kernel : {3, 5}) {
+    for (int stride : {1, 2}) {
+      BlockOptions o;
+      o.gate = true, o.act = "hard_swish", o.depthwise_kernel = kernel, o.stride = stride;
+      o.residual = stride == 1, o.gate_as_x = stride == 2, o.global_pool = kernel == 5;
+      SCOPED_TRACE("kernel " + std::to_string(kernel) + " stride " + std::to_string(stride));
+      const framework::ProgramDesc p = BlockProgram(o);
+      PassRun run = RunPassTwice(p, kPass, {"out"});
+      EXPECT_FALSE(run.changed_again);
+      ASSERT_EQ(OpTypes(*run.program), (std::vector<std::string>{"fused_mbconv"}));
+      const framework::OpDesc& fused = *run.program->Block(0).Op(0);
+      EXPECT_EQ(fused.Input("SqueezeFilter"), std::vector<std::string>{"fs"});
+      EXPECT_EQ(fused.Input("ExciteBias"), std::vector<std::string>{"bx"});
+      EXPECT_EQ(fused.GetAttrAs<std::string>("squeeze_activation"), "relu");
+      EXPECT_FLOAT_EQ(fused.GetAttrAs<float>("gate_slope"), 1.0f / 6.0f);
+      // 14 x 14 and 7 x 7 planes (MobileNetV3's late blocks), and 60 x 60 (bands of rows).
+      for (int64_t size : {14, 7, 60}) ExpectExactlyTheSame(p, *run.program, "out", size);
+    }
+  }
+  // A fetched gate, a stem before the block: nothing fuses.
+  BlockOptions o;
+  o.gate = true;
+  const framework::ProgramDesc p = BlockProgram(o);
+  EXPECT_FALSE(RunPassTwice(p, kPass, {"out", "g"}).changed);
+  EXPECT_FALSE(RunPassTwice(p, kPass, {"out", "pd"}).changed);
+  BlockOptions stem = o;
+  stem.in_channels = 3, stem.expand_kernel = 3, stem.expand_stride = 2, stem.residual = false;
+  EXPECT_FALSE(RunPassTwice(BlockProgram(stem), kPass, {"out"}).changed);
 }
 
 TEST(MbconvFusePass, FetchedIntermediatesAndOtherConvolutionsStopIt) {

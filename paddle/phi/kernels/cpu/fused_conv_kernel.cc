@@ -22,6 +22,8 @@
 #include "paddle/phi/kernels/funcs/parallel.h"
 #include "paddle/phi/kernels/funcs/unary_elementwise.h"
 #include "paddle/phi/kernels/impl/fused_conv_kernel_impl.h"
+#include "paddle/phi/kernels/pool_kernel.h"
+#include "paddle/phi/kernels/unary_math_kernel.h"
 
 namespace phi {
 namespace {
@@ -352,18 +354,53 @@ void FusedScaledConv2dKernel(const Context& dev_ctx, const DenseTensor& input,
 
 namespace {
 
-// fused_mbconv's three convolutions as fused_conv2d runs them, one after another, with the
-// hidden activations stored whole: for the dtypes and machines the band path does not cover.
+// fused_mbconv's squeeze-excitation gate (absent: squeeze null): its two 1x1 convolutions on the
+// pooled depthwise output, then hard_sigmoid.
+struct MbconvGate {
+  const DenseTensor* squeeze = nullptr;
+  const DenseTensor* squeeze_bias = nullptr;
+  std::string squeeze_activation;
+  float squeeze_beta = 0.0f;
+  const DenseTensor* excite = nullptr;
+  const DenseTensor* excite_bias = nullptr;
+  std::string excite_activation;
+  float excite_beta = 0.0f;
+  float slope = 0.0f, offset = 0.0f;
+};
+
+// The gate [N, C, 1, 1] from the average of each depthwise output plane, `pooled` [N, C, 1, 1],
+// through the kernels of the ops the block stands for (fused_conv2d twice, hard_sigmoid).
+template <typename T, typename Context>
+void MbconvGateOf(const Context& dev_ctx, const DenseTensor& pooled, const MbconvGate& gate,
+                  DenseTensor* out) {
+  const std::vector<int> unit = {1, 1}, no_pad = {0, 0};
+  const DDim& p = pooled.dims();
+  DenseTensor squeezed, excited;
+  squeezed.Resize(make_ddim({p[0], gate.squeeze->dims()[0], 1, 1}));
+  FusedConv2dKernel<T>(dev_ctx, pooled, *gate.squeeze, gate.squeeze_bias, nullptr, unit, no_pad,
+                       "EXPLICIT", unit, 1, "NCHW", gate.squeeze_activation, gate.squeeze_beta,
+                       false, &squeezed);
+  excited.Resize(make_ddim({p[0], gate.excite->dims()[0], 1, 1}));
+  FusedConv2dKernel<T>(dev_ctx, squeezed, *gate.excite, gate.excite_bias, nullptr, unit, no_pad,
+                       "EXPLICIT", unit, 1, "NCHW", gate.excite_activation, gate.excite_beta, false,
+                       &excited);
+  out->Resize(excited.dims());
+  HardSigmoidKernel<T>(dev_ctx, excited, gate.slope, gate.offset, out);
+}
+
+// fused_mbconv's ops as their kernels run them, one after another, with the hidden activations
+// stored whole: for the dtypes and machines the band paths do not cover.
 template <typename T, typename Context>
 void MbconvUnfused(const Context& dev_ctx, const DenseTensor& input,
                    const DenseTensor* expand_filter, const DenseTensor* expand_bias,
                    const DenseTensor& dw_filter, const DenseTensor* dw_bias,
                    const DenseTensor& project_filter, const DenseTensor* project_bias,
-                   const DenseTensor* residual, const std::vector<int>& strides,
-                   const std::vector<int>& paddings, const std::string& padding_algorithm,
-                   const std::vector<int>& dilations, const std::vector<int>& expand_strides,
-                   const std::vector<int>& expand_paddings, const std::string& expand_activation,
-                   float expand_beta, const std::string& dw_activation, float dw_beta,
+                   const DenseTensor* residual, const MbconvGate* gate,
+                   const std::vector<int>& strides, const std::vector<int>& paddings,
+                   const std::string& padding_algorithm, const std::vector<int>& dilations,
+                   const std::vector<int>& expand_strides, const std::vector<int>& expand_paddings,
+                   const std::string& expand_activation, float expand_beta,
+                   const std::string& dw_activation, float dw_beta,
                    const std::string& project_activation, float project_beta, DenseTensor* out) {
   const std::vector<int> unit = {1, 1}, no_pad = {0, 0};
   DenseTensor hidden, dw;
@@ -384,9 +421,20 @@ void MbconvUnfused(const Context& dev_ctx, const DenseTensor& input,
   FusedConv2dKernel<T>(dev_ctx, *h, dw_filter, dw_bias, nullptr, strides, paddings,
                        padding_algorithm, dilations, groups, "NCHW", dw_activation, dw_beta, false,
                        &dw);
-  FusedConv2dKernel<T>(dev_ctx, dw, project_filter, project_bias, residual, unit, no_pad,
-                       "EXPLICIT", unit, 1, "NCHW", project_activation, project_beta,
-                       residual != nullptr, out);
+  if (gate == nullptr) {
+    FusedConv2dKernel<T>(dev_ctx, dw, project_filter, project_bias, residual, unit, no_pad,
+                         "EXPLICIT", unit, 1, "NCHW", project_activation, project_beta,
+                         residual != nullptr, out);
+    return;
+  }
+  DenseTensor pooled, scale;
+  pooled.Resize(make_ddim({dw.dims()[0], dw.dims()[1], 1, 1}));
+  Pool2dKernel<T>(dev_ctx, dw, "avg", unit, true, unit, no_pad, true, false, false, "NCHW",
+                  "EXPLICIT", &pooled);
+  MbconvGateOf<T>(dev_ctx, pooled, *gate, &scale);
+  FusedScaledConv2dKernel<T>(dev_ctx, dw, scale, project_filter, project_bias, residual, unit,
+                             no_pad, "EXPLICIT", unit, 1, "NCHW", project_activation, project_beta,
+                             residual != nullptr, out);
 }
 
 // One of fused_mbconv's stages: its weights, bias (may be null) and activation.
@@ -603,7 +651,7 @@ bool MbconvBands(const CPUContext& dev_ctx, const DenseTensor& input, const Mbco
 bool MbconvPixelMajor(const CPUContext& dev_ctx, const DenseTensor& input,
                       const MbconvStage& expand, const funcs::ConvPlane& expand_plane,
                       const MbconvStage& dw, const ConvGeometry& g, const MbconvStage& project,
-                      const DenseTensor* residual, DenseTensor* out) {
+                      const DenseTensor* residual, const MbconvGate* gate, DenseTensor* out) {
   namespace fi = funcs::internal;
   const funcs::ConvPlane dp = funcs::MakeConvPlane(g);
   const int64_t hidden = g.in_channels;
@@ -649,6 +697,14 @@ bool MbconvPixelMajor(const CPUContext& dev_ctx, const DenseTensor& input,
   const int64_t slot_floats = 2 * in_floats + (hidden + out_channels) * band * OW;
   DenseTensor scratch(DataType::FLOAT32, make_ddim({slots, slot_floats}));
   float* scratch_data = dev_ctx.template Alloc<float>(&scratch);
+  // With a gate, every image's depthwise output is kept whole: the gate needs all of it before
+  // the projection can start.
+  DenseTensor gated;
+  float* gated_data = nullptr;
+  if (gate != nullptr) {
+    gated = DenseTensor(DataType::FLOAT32, make_ddim({batch, OH * OW, hidden}));
+    gated_data = dev_ctx.template Alloc<float>(&gated);
+  }
 
   const float* x = input.data<float>();
   const float* we = expand.filter->data<float>();
@@ -658,13 +714,33 @@ bool MbconvPixelMajor(const CPUContext& dev_ctx, const DenseTensor& input,
   const bool project_plain = project.Plain() && res == nullptr;
   const int64_t row_floats = W * hidden;
 
+  // The projection of `pixels` depthwise outputs (pixel-major, from output row o0 of `image`),
+  // pixel-major into proj_out, then to NCHW and finished.
+  const auto project_rows = [&](const float* src, int64_t image, int64_t o0, int64_t pixels,
+                                float* proj_out) {
+    fi::GemmCLayout pc;
+    pc.base = proj_out;
+    pc.ldc = out_channels;
+    pc.seg_cols = out_channels;
+    fi::PackedSgemm(pixels, out_channels, hidden, 1.0f, src, hidden, false,
+                    fi::GemmMatrixB(project.filter->data<float>(), hidden, true, project_b.get()),
+                    0.0f, pc, nullptr);
+    const int64_t at = image * out_channels * OH * OW + o0 * OW;
+    funcs::PixelMajorToNchw(proj_out, out_channels, out_channels, pixels, OH * OW, y + at);
+    if (project_plain) return;
+    for (int64_t m = 0; m < out_channels; ++m) {
+      project_fn(y + at + m * OH * OW, res != nullptr ? res + at + m * OH * OW : nullptr,
+                 project_bias != nullptr ? project_bias + m : nullptr, project.high, pixels);
+    }
+  };
+
   const auto run_item = [&](int64_t item, float* slot) {
     const int64_t image = item / parts, part = item % parts;
     const int64_t first = OH * part / parts, last = OH * (part + 1) / parts;
     const float* xi = x + image * channels * H * W;
     float* buffers[2] = {slot, slot + in_floats};
-    float* dw_out = slot + 2 * in_floats;
-    float* proj_out = dw_out + hidden * band * OW;
+    float* dw_band = slot + 2 * in_floats;
+    float* proj_out = dw_band + hidden * band * OW;
     int cur = 0;
     int64_t held_lo = 0, held_hi = 0;  // the input rows in buffers[cur]
     for (int64_t o0 = first; o0 < last; o0 += band) {
@@ -688,6 +764,7 @@ bool MbconvPixelMajor(const CPUContext& dev_ctx, const DenseTensor& input,
                         fi::GemmMatrixB(we, channels, true, expand_b.get()), 0.0f, c, nullptr,
                         expand.Plain() ? nullptr : &expand_epilogue);
       }
+      float* dw_out = gate != nullptr ? gated_data + (image * OH + o0) * OW * hidden : dw_band;
       const float* rows[5];
       for (int64_t o = o0; o < o1; ++o) {
         for (int64_t kh = 0; kh < K; ++kh) {
@@ -696,40 +773,51 @@ bool MbconvPixelMajor(const CPUContext& dev_ctx, const DenseTensor& input,
         }
         depthwise.Row(rows, dw_out + (o - o0) * OW * hidden);
       }
-      // The projection, pixel-major too ([pixels][out_channels]), then to NCHW and finished.
-      const int64_t pixels = (o1 - o0) * OW;
-      fi::GemmCLayout pc;
-      pc.base = proj_out;
-      pc.ldc = out_channels;
-      pc.seg_cols = out_channels;
-      fi::PackedSgemm(pixels, out_channels, hidden, 1.0f, dw_out, hidden, false,
-                      fi::GemmMatrixB(project.filter->data<float>(), hidden, true, project_b.get()),
-                      0.0f, pc, nullptr);
-      const int64_t at = image * out_channels * OH * OW + o0 * OW;
-      funcs::PixelMajorToNchw(proj_out, out_channels, out_channels, pixels, OH * OW, y + at);
-      if (!project_plain) {
-        for (int64_t m = 0; m < out_channels; ++m) {
-          project_fn(y + at + m * OH * OW, res != nullptr ? res + at + m * OH * OW : nullptr,
-                     project_bias != nullptr ? project_bias + m : nullptr, project.high, pixels);
-        }
-      }
+      if (gate == nullptr) project_rows(dw_out, image, o0, (o1 - o0) * OW, proj_out);
       cur ^= 1;
       held_lo = r0;
       held_hi = r1;
     }
   };
-  const auto run_slots = [&](int64_t begin, int64_t end) {
-    for (int64_t slot = begin; slot < end; ++slot) {
-      for (int64_t item = slot; item < items; item += slots) {
-        run_item(item, scratch_data + slot * slot_floats);
+  const auto run_slots = [&](const auto& run) {
+    const auto body = [&](int64_t begin, int64_t end) {
+      for (int64_t slot = begin; slot < end; ++slot) {
+        for (int64_t item = slot; item < items; item += slots) {
+          run(item, scratch_data + slot * slot_floats);
+        }
       }
+    };
+    if (slots > 1) {
+      pool->ParallelFor(slots, 1, body);
+    } else {
+      body(0, 1);
     }
   };
-  if (slots > 1) {
-    pool->ParallelFor(slots, 1, run_slots);
-  } else {
-    run_slots(0, 1);
+  run_slots(run_item);
+  if (gate == nullptr) return true;
+
+  // The gate from each image's plane averages (pool2d's sums, in its order), then each image's
+  // rows scaled by it (the products elementwise_mul makes) and projected.
+  DenseTensor pooled(DataType::FLOAT32, make_ddim({batch, hidden, 1, 1})), scale;
+  float* pooled_data = dev_ctx.template Alloc<float>(&pooled);
+  for (int64_t n = 0; n < batch; ++n) {
+    funcs::PixelMajorAverage(gated_data + n * OH * OW * hidden, OH * OW, hidden,
+                             pooled_data + n * hidden);
   }
+  MbconvGateOf<float>(dev_ctx, pooled, *gate, &scale);
+  const float* scale_data = scale.data<float>();
+  const auto project_item = [&](int64_t item, float* slot) {
+    const int64_t image = item / parts, part = item % parts;
+    const int64_t first = OH * part / parts, last = OH * (part + 1) / parts;
+    float* proj_out = slot + 2 * in_floats + hidden * band * OW;
+    for (int64_t o0 = first; o0 < last; o0 += band) {
+      const int64_t pixels = (std::min(last, o0 + band) - o0) * OW;
+      float* src = gated_data + (image * OH + o0) * OW * hidden;
+      funcs::PixelMajorScale(src, pixels, hidden, scale_data + image * hidden);
+      project_rows(src, image, o0, pixels, proj_out);
+    }
+  };
+  run_slots(project_item);
   return true;
 }
 
@@ -740,14 +828,35 @@ void FusedMbconvKernel(const Context& dev_ctx, const DenseTensor& input,
                        const DenseTensor* expand_filter, const DenseTensor* expand_bias,
                        const DenseTensor& depthwise_filter, const DenseTensor* depthwise_bias,
                        const DenseTensor& project_filter, const DenseTensor* project_bias,
-                       const DenseTensor* residual, const std::vector<int>& strides,
+                       const DenseTensor* residual, const DenseTensor* squeeze_filter,
+                       const DenseTensor* squeeze_bias, const DenseTensor* excite_filter,
+                       const DenseTensor* excite_bias, const std::vector<int>& strides,
                        const std::vector<int>& paddings, const std::string& padding_algorithm,
                        const std::vector<int>& dilations, const std::vector<int>& expand_strides,
                        const std::vector<int>& expand_paddings,
                        const std::string& expand_activation, float expand_beta,
                        const std::string& depthwise_activation, float depthwise_beta,
                        const std::string& project_activation, float project_beta,
-                       DenseTensor* out) {
+                       const std::string& squeeze_activation, float squeeze_beta,
+                       const std::string& excite_activation, float excite_beta, float gate_slope,
+                       float gate_offset, DenseTensor* out) {
+  PD_CHECK((squeeze_filter == nullptr) == (excite_filter == nullptr), InvalidArgument,
+           "expected fused_mbconv's SqueezeFilter and ExciteFilter to be both given or both "
+           "absent, but got SqueezeFilter ",
+           squeeze_filter != nullptr ? "given" : "absent", " and ExciteFilter ",
+           excite_filter != nullptr ? "given" : "absent");
+  MbconvGate gate;
+  gate.squeeze = squeeze_filter;
+  gate.squeeze_bias = squeeze_bias;
+  gate.squeeze_activation = squeeze_activation;
+  gate.squeeze_beta = squeeze_beta;
+  gate.excite = excite_filter;
+  gate.excite_bias = excite_bias;
+  gate.excite_activation = excite_activation;
+  gate.excite_beta = excite_beta;
+  gate.slope = gate_slope;
+  gate.offset = gate_offset;
+  const MbconvGate* gate_ptr = squeeze_filter != nullptr ? &gate : nullptr;
   if constexpr (std::is_same_v<T, float>) {
     const DDim& in = input.dims();
     const std::vector<int> unit = {1, 1};
@@ -770,15 +879,18 @@ void FusedMbconvKernel(const Context& dev_ctx, const DenseTensor& input,
                               project_beta};
     const funcs::ConvPlane expand_plane = funcs::MakeConvPlane(ge);
     if (out->dims() == make_ddim({g.batch, project_filter.dims()[0], g.h.out, g.w.out}) &&
-        (MbconvPixelMajor(dev_ctx, input, expand, expand_plane, dw, g, project, residual, out) ||
-         MbconvBands(dev_ctx, input, expand, expand_plane, dw, g, project, residual, out))) {
+        (MbconvPixelMajor(dev_ctx, input, expand, expand_plane, dw, g, project, residual, gate_ptr,
+                          out) ||
+         (gate_ptr == nullptr &&
+          MbconvBands(dev_ctx, input, expand, expand_plane, dw, g, project, residual, out)))) {
       return;
     }
   }
   MbconvUnfused<T>(dev_ctx, input, expand_filter, expand_bias, depthwise_filter, depthwise_bias,
-                   project_filter, project_bias, residual, strides, paddings, padding_algorithm,
-                   dilations, expand_strides, expand_paddings, expand_activation, expand_beta,
-                   depthwise_activation, depthwise_beta, project_activation, project_beta, out);
+                   project_filter, project_bias, residual, gate_ptr, strides, paddings,
+                   padding_algorithm, dilations, expand_strides, expand_paddings, expand_activation,
+                   expand_beta, depthwise_activation, depthwise_beta, project_activation,
+                   project_beta, out);
 }
 
 template <typename T, typename Context>
@@ -838,5 +950,7 @@ PD_REGISTER_KERNEL(fused_scaled_conv2d, CPU, phi::FusedScaledConv2dKernel, float
 
 PD_KERNEL_USES(fused_conv2d, conv2d);
 PD_KERNEL_USES(fused_mbconv, fused_conv2d);
+PD_KERNEL_USES(fused_mbconv, pool2d);
+PD_KERNEL_USES(fused_mbconv, hard_sigmoid);
 PD_KERNEL_USES(fused_conv_depthwise, fused_conv2d);
 PD_KERNEL_USES(fused_scaled_conv2d, fused_conv2d);

@@ -532,6 +532,37 @@ void PixelMajorToNchw(const float* src, int64_t channels, int64_t ld, int64_t pi
   StoreRowNchw(src, channels, ld, pixels, plane, out);
 }
 
+void PixelMajorAverage(const float* src, int64_t pixels, int64_t channels, float* out) {
+  const __m256 count = _mm256_set1_ps(static_cast<float>(pixels));
+  for (int64_t c = 0; c < channels; c += 8) {
+    __m256 acc[8];
+#pragma GCC unroll 8
+    for (int j = 0; j < 8; ++j) acc[j] = _mm256_setzero_ps();
+    int64_t p = 0;
+    for (; p + 8 <= pixels; p += 8) {
+#pragma GCC unroll 8
+      for (int j = 0; j < 8; ++j) {
+        acc[j] = _mm256_add_ps(acc[j], _mm256_loadu_ps(src + (p + j) * channels + c));
+      }
+    }
+    __m256 sum =
+        _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(acc[0], acc[4]), _mm256_add_ps(acc[2], acc[6])),
+                      _mm256_add_ps(_mm256_add_ps(acc[1], acc[5]), _mm256_add_ps(acc[3], acc[7])));
+    for (; p < pixels; ++p) sum = _mm256_add_ps(sum, _mm256_loadu_ps(src + p * channels + c));
+    _mm256_storeu_ps(out + c, _mm256_div_ps(sum, count));
+  }
+}
+
+void PixelMajorScale(float* src, int64_t pixels, int64_t channels, const float* scale) {
+  for (int64_t p = 0; p < pixels; ++p) {
+    float* row = src + p * channels;
+    for (int64_t c = 0; c < channels; c += 8) {
+      _mm256_storeu_ps(row + c,
+                       _mm256_mul_ps(_mm256_loadu_ps(row + c), _mm256_loadu_ps(scale + c)));
+    }
+  }
+}
+
 void PixelMajorEpilogue::Apply(float* c, int64_t ldc, int64_t rows, int64_t cols) const {
   const int64_t j0 = (c - c_) % channels_;
   const float* bias = epi_.bias != nullptr ? epi_.bias + j0 : nullptr;
@@ -577,6 +608,10 @@ PixelMajorDepthwise::PixelMajorDepthwise(const ConvPlane&, int64_t, const float*
 void PixelMajorDepthwise::Row(const float* const*, float*) const {}
 
 void PixelMajorToNchw(const float*, int64_t, int64_t, int64_t, int64_t, float*) {}
+
+void PixelMajorAverage(const float*, int64_t, int64_t, float*) {}
+
+void PixelMajorScale(float*, int64_t, int64_t, const float*) {}
 
 void PixelMajorEpilogue::Apply(float*, int64_t, int64_t, int64_t) const {}
 

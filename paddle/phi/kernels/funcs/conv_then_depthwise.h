@@ -125,6 +125,16 @@ class PixelMajorDepthwise {
 void PixelMajorToNchw(const float* src, int64_t channels, int64_t ld, int64_t pixels, int64_t plane,
                       float* out);
 
+// out[c] = the average of channel c over `pixels` pixel-major pixels ([pixels][channels],
+// channels a multiple of 8), summed as pool2d's average pooling sums a plane (eight running sums
+// over the pixels' residues mod 8, added pairwise, then the rest in turn), then divided by their
+// count: the same bits. Only where PixelMajorDepthwise::Applies runs (AVX2).
+void PixelMajorAverage(const float* src, int64_t pixels, int64_t channels, float* out);
+
+// src[p][c] *= scale[c] for `pixels` pixel-major pixels (channels a multiple of 8): the products
+// elementwise_mul makes. Only where PixelMajorDepthwise::Applies runs (AVX2).
+void PixelMajorScale(float* src, int64_t pixels, int64_t channels, const float* scale);
+
 // The epilogue of a GEMM whose C is pixel-major ([pixels][channels], ldc == channels, one
 // segment): DepthwiseEpilogue's bias (per column), clamp and hard_swish, which compute what
 // fused_conv2d's epilogue does to the bit. Only where PixelMajorDepthwise::Applies runs (AVX2).
