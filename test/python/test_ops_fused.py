@@ -581,9 +581,10 @@ def test_fused_mbconv_pixel_major_equals_three_fused_conv2d(batch, size, threads
     # With a multiple of 8 hidden channels and planes at least 5 pixels wide the kernel keeps the
     # hidden activations pixel-major (channels innermost): the expansion and projection as GEMMs
     # over the pixels, the depthwise convolution with the channels as vector lanes, its windows
-    # clipped at the row ends (no padded copy); 64 x 64 with 40 or 24 channels: in bands of rows,
-    # whose shared rows are copied; 20 channels or 4 x 4 planes: the NCHW paths. The bits of the
-    # three fused_conv2d either way, and NumPy's values.
+    # clipped at the row ends (no padded copy); 64 x 64 with 24 channels: in bands of rows, whose
+    # shared rows are copied; 20 channels, 4 x 4 planes, and 40 channels on 64 x 64 (not a
+    # multiple of 16 on a large plane): the NCHW paths. The bits of the three fused_conv2d either
+    # way, and NumPy's values.
     inputs, attrs, out_shape = mbconv_case(batch, size, stride, True, residual, act,
                                            hidden=hidden, kernel=kernel)
     with num_threads(threads):

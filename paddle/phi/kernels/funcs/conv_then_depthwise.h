@@ -61,8 +61,11 @@ class ConvRows {
   bool hard_swish() const { return hard_swish_; }
 
  private:
+  // ([[maybe_unused]]: builds without AVX2 + FMA compile the callers' fallbacks only.)
   ConvPlane conv_;
-  int64_t in_channels_ = 0, channels_ = 0, cp_ = 0;
+  int64_t in_channels_ = 0;
+  [[maybe_unused]] int64_t channels_ = 0;
+  int64_t cp_ = 0;
   std::vector<int64_t> offsets_;
   std::vector<float> weights_, bias_;
   bool has_bias_ = false;
@@ -111,12 +114,13 @@ class PixelMajorDepthwise {
   void Row(const float* const* rows, float* dst) const;
 
  private:
+  // ([[maybe_unused]]: builds without AVX2 + FMA compile the callers' fallbacks only.)
   ConvPlane dw_;
-  int64_t channels_ = 0;
+  [[maybe_unused]] int64_t channels_ = 0;
   std::vector<float> weights_, bias_;  // tap t's weights at t * channels
-  bool has_bias_ = false;
-  float low_ = 0.0f, high_ = 0.0f;
-  bool hard_swish_ = false;
+  [[maybe_unused]] bool has_bias_ = false;
+  [[maybe_unused]] float low_ = 0.0f, high_ = 0.0f;
+  [[maybe_unused]] bool hard_swish_ = false;
 };
 
 // src, `pixels` pixel-major pixels ([pixels][ld], channels < ld), stored to NCHW: channel c's
@@ -145,8 +149,8 @@ class PixelMajorEpilogue : public internal::GemmEpilogue {
   void Apply(float* c, int64_t ldc, int64_t rows, int64_t cols) const override;
 
  private:
-  const float* c_;
-  int64_t channels_;
+  [[maybe_unused]] const float* c_;
+  [[maybe_unused]] int64_t channels_;
   DepthwiseEpilogue<float> epi_;
 };
 
