@@ -572,7 +572,8 @@ def test_fused_mbconv_equals_three_fused_conv2d(batch, size, threads, stride, ex
 
 
 @pytest.mark.parametrize("batch,size,threads", [(2, 14, 1), (1, 7, 2), (2, 7, 2), (3, 9, 2),
-                                                (2, 64, 1), (1, 64, 2), (2, 5, 1), (1, 4, 1)])
+                                                (1, 28, 1), (2, 64, 1), (1, 64, 2), (2, 5, 1),
+                                                (1, 4, 1)])
 @pytest.mark.parametrize("hidden,kernel,stride,act,residual", [
     (40, 5, 1, "hard_swish", True), (40, 5, 2, "relu", False), (24, 3, 2, "relu6", False),
     (24, 3, 1, "", True), (20, 3, 1, "relu6", True), (20, 5, 2, "hard_swish", False)])
@@ -581,7 +582,9 @@ def test_fused_mbconv_pixel_major_equals_three_fused_conv2d(batch, size, threads
     # With a multiple of 8 hidden channels and planes at least 5 pixels wide the kernel keeps the
     # hidden activations pixel-major (channels innermost): the expansion and projection as GEMMs
     # over the pixels, the depthwise convolution with the channels as vector lanes, its windows
-    # clipped at the row ends (no padded copy); 64 x 64 with 24 channels: in bands of rows, whose
+    # clipped at the row ends (no padded copy; rows of 7 or 14 outputs in blocks of 7 whose taps
+    # are known at compile time: 7 x 7, 14 x 14 and 28 x 28 with stride 2); 64 x 64 with 24
+    # channels: in bands of rows, whose
     # shared rows are copied; 20 channels, 4 x 4 planes, and 40 channels on 64 x 64 (not a
     # multiple of 16 on a large plane): the NCHW paths. The bits of the three fused_conv2d either
     # way, and NumPy's values.

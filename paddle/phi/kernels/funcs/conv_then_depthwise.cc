@@ -257,6 +257,53 @@ void PixelMajorPixels(const float* const* rows, int64_t cp, const float* wt,
   }
 }
 
+// Output columns [kFirst, kFirst + 7) of a pixel-major depthwise row whose windows are centred
+// (padding K / 2) on rows of kIn pixels, stride S: the 7 x 7 and 14 x 14 planes of late blocks,
+// where PixelMajorRow sums the 2 or 4 columns at each end one at a time (4 of 7 with 5x5
+// windows). All 7 sums stay in registers; each input pixel of a window row is loaded once and
+// multiplied into every sum whose window holds it, those taps known at compile time. Each sum
+// still takes its taps in the order (row, column).
+template <int K, int S, int kFirst, int kIn>
+void PixelMajorSeven(const float* const* rows, int64_t cp, const float* wt,
+                     const StageEpilogue& epi, float* dst) {
+  constexpr int kOut = 7, kPad = K / 2;
+  constexpr int kLo = kFirst * S - kPad < 0 ? 0 : kFirst * S - kPad;
+  constexpr int kHi =
+      (kFirst + kOut - 1) * S - kPad + K > kIn ? kIn : (kFirst + kOut - 1) * S - kPad + K;
+  for (int64_t c = 0; c < cp; c += 8) {
+    __m256 acc[kOut];
+#pragma GCC unroll 8
+    for (int i = 0; i < kOut; ++i) acc[i] = _mm256_setzero_ps();
+#pragma GCC unroll 5
+    for (int kh = 0; kh < K; ++kh) {
+      if (rows[kh] == nullptr) continue;
+      const float* row = rows[kh] + c;
+      __m256 w[K];
+#pragma GCC unroll 5
+      for (int kw = 0; kw < K; ++kw) w[kw] = _mm256_loadu_ps(wt + (kh * K + kw) * cp + c);
+#pragma GCC unroll 16
+      for (int ix = kLo; ix < kHi; ++ix) {
+        const __m256 x = _mm256_loadu_ps(row + ix * cp);
+#pragma GCC unroll 7
+        for (int i = 0; i < kOut; ++i) {
+          const int kw = ix - (kFirst + i) * S + kPad;
+          if (kw >= 0 && kw < K) acc[i] = _mm256_fmadd_ps(w[kw], x, acc[i]);
+        }
+      }
+    }
+#pragma GCC unroll 8
+    for (int i = 0; i < kOut; ++i) epi.Store(acc[i], c, dst + (kFirst + i) * cp + c);
+  }
+}
+
+// Rows of 7 or 14 output columns (kOutW) over kOutW * S input pixels, in blocks of 7.
+template <int K, int S, int kOutW>
+void PixelMajorSevens(const float* const* rows, int64_t cp, const float* wt,
+                      const StageEpilogue& epi, float* dst) {
+  PixelMajorSeven<K, S, 0, kOutW * S>(rows, cp, wt, epi, dst);
+  if constexpr (kOutW == 14) PixelMajorSeven<K, S, 7, kOutW * S>(rows, cp, wt, epi, dst);
+}
+
 // A pixel-major depthwise output row (see PixelMajorDepthwise): the columns whose windows reach
 // past the row's ends one at a time, the others six at a time.
 template <int K, int S>
@@ -520,6 +567,18 @@ void PixelMajorDepthwise::Row(const float* const* rows, float* dst) const {
   const StageEpilogue epi{has_bias_ ? bias_.data() : nullptr, &low_, &high_, hard_swish_};
   const float* wt = weights_.data();
   const bool three = dw_.kernel_h == 3;
+  if ((dw_.out_w == 7 || dw_.out_w == 14) && dw_.in_w == dw_.out_w * dw_.stride_w &&
+      dw_.pad_left == dw_.kernel_w / 2) {
+    using Fn = void (*)(const float* const*, int64_t, const float*, const StageEpilogue&, float*);
+    // [out_w == 14][stride 2][5x5]
+    static constexpr Fn kSevens[2][2][2] = {
+        {{PixelMajorSevens<3, 1, 7>, PixelMajorSevens<5, 1, 7>},
+         {PixelMajorSevens<3, 2, 7>, PixelMajorSevens<5, 2, 7>}},
+        {{PixelMajorSevens<3, 1, 14>, PixelMajorSevens<5, 1, 14>},
+         {PixelMajorSevens<3, 2, 14>, PixelMajorSevens<5, 2, 14>}}};
+    kSevens[dw_.out_w == 14][dw_.stride_w == 2][!three](rows, channels_, wt, epi, dst);
+    return;
+  }
   if (dw_.stride_w == 1) {
     (three ? PixelMajorRow<3, 1> : PixelMajorRow<5, 1>)(rows, dw_, channels_, wt, epi, dst);
   } else {
