@@ -528,8 +528,9 @@ def mbconv_case(batch, size, stride, expand, residual, act, dtype="float32", hid
     return inputs, attrs, (batch, 8, out_size, out_size)
 
 
-def mbconv_unfused(inputs, attrs, out_shape):
-    """The three fused_conv2d ops fused_mbconv stands for, run one after another."""
+def mbconv_depthwise_unfused(inputs, attrs, out_shape):
+    """The expansion (if any) and depthwise fused_conv2d a fused_mbconv stands for: the
+    depthwise output."""
     x = inputs["Input"]
     if "ExpandFilter" in inputs:
         w = inputs["ExpandFilter"]
@@ -541,17 +542,26 @@ def mbconv_unfused(inputs, attrs, out_shape):
                     "strides": strides, "paddings": pads},
                    {"Output": np.zeros((x.shape[0], w.shape[0]) + tuple(size), x.dtype)})["Output"]
     hidden = inputs["DepthwiseFilter"].shape[0]
-    d = run_op("fused_conv2d", {"Input": x, "Filter": inputs["DepthwiseFilter"],
-                                "Bias": inputs["DepthwiseBias"]},
-               {"strides": attrs["strides"], "paddings": attrs["paddings"], "groups": hidden,
-                "fuse_activation": attrs["depthwise_activation"], "fuse_beta": 6.0},
-               {"Output": np.zeros((x.shape[0], hidden) + out_shape[2:], x.dtype)})["Output"]
+    return run_op("fused_conv2d", {"Input": x, "Filter": inputs["DepthwiseFilter"],
+                                   "Bias": inputs["DepthwiseBias"]},
+                  {"strides": attrs["strides"], "paddings": attrs["paddings"], "groups": hidden,
+                   "fuse_activation": attrs["depthwise_activation"], "fuse_beta": 6.0},
+                  {"Output": np.zeros((x.shape[0], hidden) + out_shape[2:], x.dtype)})["Output"]
+
+
+def project_unfused(inputs, d, out_shape):
+    """fused_mbconv's project fused_conv2d (with its residual, if any) of d."""
     project = {"Input": d, "Filter": inputs["ProjectFilter"], "Bias": inputs["ProjectBias"]}
     if "ResidualData" in inputs:
         project["ResidualData"] = inputs["ResidualData"]
     return run_op("fused_conv2d", project,
                   {"fuse_residual_connection": "ResidualData" in inputs},
-                  {"Output": np.zeros(out_shape, x.dtype)})["Output"]
+                  {"Output": np.zeros(out_shape, d.dtype)})["Output"]
+
+
+def mbconv_unfused(inputs, attrs, out_shape):
+    """The three fused_conv2d ops fused_mbconv stands for, run one after another."""
+    return project_unfused(inputs, mbconv_depthwise_unfused(inputs, attrs, out_shape), out_shape)
 
 
 @pytest.mark.parametrize("batch,size,threads", [(2, 170, 2), (1, 170, 2), (2, 170, 1),
@@ -657,37 +667,23 @@ def mbconv_gate_case(batch, size, stride, hidden, kernel, residual, dtype="float
 
 def mbconv_gate_unfused(inputs, attrs, out_shape):
     """The ops a gated fused_mbconv stands for, run one after another."""
-    x = inputs["Input"]
-    hidden = inputs["DepthwiseFilter"].shape[0]
-    h = run_op("fused_conv2d", {"Input": x, "Filter": inputs["ExpandFilter"],
-                                "Bias": inputs["ExpandBias"]},
-               {"fuse_activation": attrs["expand_activation"], "fuse_beta": 6.0},
-               {"Output": np.zeros((x.shape[0], hidden) + x.shape[2:], x.dtype)})["Output"]
-    d = run_op("fused_conv2d", {"Input": h, "Filter": inputs["DepthwiseFilter"],
-                                "Bias": inputs["DepthwiseBias"]},
-               {"strides": attrs["strides"], "paddings": attrs["paddings"], "groups": hidden,
-                "fuse_activation": attrs["depthwise_activation"], "fuse_beta": 6.0},
-               {"Output": np.zeros((x.shape[0], hidden) + out_shape[2:], x.dtype)})["Output"]
+    d = mbconv_depthwise_unfused(inputs, attrs, out_shape)
+    n, hidden = d.shape[:2]
     pooled = run_op("pool2d", {"X": d}, {"pooling_type": "avg", "ksize": [1, 1],
                                          "adaptive": True},
-                    {"Out": np.zeros((x.shape[0], hidden, 1, 1), x.dtype)})["Out"]
+                    {"Out": np.zeros((n, hidden, 1, 1), d.dtype)})["Out"]
     squeezed = inputs["SqueezeFilter"].shape[0]
     q = run_op("fused_conv2d", {"Input": pooled, "Filter": inputs["SqueezeFilter"],
                                 "Bias": inputs["SqueezeBias"]}, {"fuse_activation": "relu"},
-               {"Output": np.zeros((x.shape[0], squeezed, 1, 1), x.dtype)})["Output"]
+               {"Output": np.zeros((n, squeezed, 1, 1), d.dtype)})["Output"]
     e = run_op("fused_conv2d", {"Input": q, "Filter": inputs["ExciteFilter"],
                                 "Bias": inputs["ExciteBias"]}, {},
-               {"Output": np.zeros((x.shape[0], hidden, 1, 1), x.dtype)})["Output"]
+               {"Output": np.zeros((n, hidden, 1, 1), d.dtype)})["Output"]
     g = run_op("hard_sigmoid", {"X": e}, {"slope": attrs["gate_slope"],
                                           "offset": attrs["gate_offset"]},
-               {"Out": np.zeros(e.shape, x.dtype)})["Out"]
-    m = run_op("elementwise_mul", {"X": d, "Y": g}, {}, {"Out": np.zeros(d.shape, x.dtype)})["Out"]
-    project = {"Input": m, "Filter": inputs["ProjectFilter"], "Bias": inputs["ProjectBias"]}
-    if "ResidualData" in inputs:
-        project["ResidualData"] = inputs["ResidualData"]
-    return run_op("fused_conv2d", project,
-                  {"fuse_residual_connection": "ResidualData" in inputs},
-                  {"Output": np.zeros(out_shape, x.dtype)})["Output"]
+               {"Out": np.zeros(e.shape, d.dtype)})["Out"]
+    m = run_op("elementwise_mul", {"X": d, "Y": g}, {}, {"Out": np.zeros(d.shape, d.dtype)})["Out"]
+    return project_unfused(inputs, m, out_shape)
 
 
 def mbconv_gate_ref(inputs, attrs):

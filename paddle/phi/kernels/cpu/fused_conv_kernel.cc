@@ -476,6 +476,43 @@ constexpr int64_t kMbconvBandFloats = int64_t{128} << 10;
 // and MobileNetV2's 192-channel 28 x 28 blocks in 1.346-1.352 ms against 1.292-1.306.
 constexpr int64_t kMbconvMinHiddenFloats = int64_t{1} << 17;
 
+// How a band path splits a block's work: output rows per band (as many as keep a band's hidden
+// floats, its `rows_in(band)` input rows of W and its output rows of OW, within
+// kMbconvBandFloats; at least one), row ranges per image (parts: with more threads than images),
+// items (images x parts) and slots (scratch areas, one per thread at work).
+struct MbconvSchedule {
+  int64_t band = 1, parts = 1, items = 0, slots = 1;
+  template <typename RowsIn>
+  MbconvSchedule(ThreadPool* pool, int64_t batch, int64_t hidden, int64_t W, int64_t OH, int64_t OW,
+                 const RowsIn& rows_in) {
+    while (band < OH && hidden * (rows_in(band + 1) * W + (band + 1) * OW) <= kMbconvBandFloats) {
+      ++band;
+    }
+    const int64_t threads = pool != nullptr ? pool->num_threads() : 1;
+    parts = threads > batch ? std::min(OH, (threads + batch - 1) / batch) : 1;
+    items = batch * parts;
+    slots = std::min(items, threads);
+  }
+};
+
+// run(item, scratch) for items [0, items): item i on slot i % slots, whose `slot_floats` floats
+// of `scratch` it uses; the slots split over `pool` (one thread without one, or with one slot).
+template <typename Run>
+void ForEachItemOnSlots(ThreadPool* pool, int64_t items, int64_t slots, float* scratch,
+                        int64_t slot_floats, const Run& run) {
+  const auto body = [&](int64_t begin, int64_t end) {
+    for (int64_t slot = begin; slot < end; ++slot) {
+      for (int64_t item = slot; item < items; item += slots)
+        run(item, scratch + slot * slot_floats);
+    }
+  };
+  if (slots > 1 && pool != nullptr) {
+    pool->ParallelFor(slots, 1, body);
+  } else {
+    body(0, 1);
+  }
+}
+
 // The float path for the blocks MbconvPixelMajor does not take (a stem as the expansion, none,
 // hidden channels not a multiple of 8, narrow planes): each image's output rows in bands. A band
 // expands the input rows its depthwise windows read into one of two buffers (the rows it
@@ -520,17 +557,10 @@ bool MbconvBands(const CPUContext& dev_ctx, const DenseTensor& input, const Mbco
   }
   const fi::GemmPackedA& project_a = PackedPointwise(*project.filter, &keep_project);
 
-  // Output rows per band: as many as keep the band's floats within budget (at least one).
   const auto rows_in = [&](int64_t rows_out) { return (rows_out - 1) * s + span; };
-  int64_t band = 1;
-  while (band < OH && hidden * (rows_in(band + 1) * W + (band + 1) * OW) <= kMbconvBandFloats) {
-    ++band;
-  }
   ThreadPool* pool = dev_ctx.thread_pool().get();
-  const int64_t threads = pool != nullptr ? pool->num_threads() : 1;
-  const int64_t parts = threads > batch ? std::min(OH, (threads + batch - 1) / batch) : 1;
-  const int64_t items = batch * parts;
-  const int64_t slots = std::min(items, threads);
+  const MbconvSchedule plan(pool, batch, hidden, W, OH, OW, rows_in);
+  const int64_t band = plan.band, parts = plan.parts, items = plan.items, slots = plan.slots;
   const int64_t in_floats = hidden * rows_in(band) * W;
   const int64_t slot_floats = 2 * in_floats + hidden * band * OW;
   DenseTensor scratch(DataType::FLOAT32, make_ddim({slots, slot_floats}));
@@ -619,18 +649,7 @@ bool MbconvBands(const CPUContext& dev_ctx, const DenseTensor& input, const Mbco
       held_hi = r1;
     }
   };
-  const auto run_slots = [&](int64_t begin, int64_t end) {
-    for (int64_t slot = begin; slot < end; ++slot) {
-      for (int64_t item = slot; item < items; item += slots) {
-        run_item(item, scratch_data + slot * slot_floats);
-      }
-    }
-  };
-  if (slots > 1) {
-    pool->ParallelFor(slots, 1, run_slots);
-  } else {
-    run_slots(0, 1);
-  }
+  ForEachItemOnSlots(pool, items, slots, scratch_data, slot_floats, run_item);
   return true;
 }
 
@@ -690,17 +709,10 @@ bool MbconvPixelMajor(const CPUContext& dev_ctx, const DenseTensor& input,
       expand.act, expand.bias != nullptr ? expand.bias->data<float>() : nullptr, false, expand.high,
       nullptr);
 
-  // Output rows per band: as many as keep the band's floats within budget (at least one).
   const auto rows_in = [&](int64_t rows_out) { return std::min(H, (rows_out - 1) * s + K); };
-  int64_t band = 1;
-  while (band < OH && hidden * (rows_in(band + 1) * W + (band + 1) * OW) <= kMbconvBandFloats) {
-    ++band;
-  }
   ThreadPool* pool = dev_ctx.thread_pool().get();
-  const int64_t threads = pool != nullptr ? pool->num_threads() : 1;
-  const int64_t parts = threads > batch ? std::min(OH, (threads + batch - 1) / batch) : 1;
-  const int64_t items = batch * parts;
-  const int64_t slots = std::min(items, threads);
+  const MbconvSchedule plan(pool, batch, hidden, W, OH, OW, rows_in);
+  const int64_t band = plan.band, parts = plan.parts, items = plan.items, slots = plan.slots;
   const int64_t in_floats = hidden * rows_in(band) * W;
   const int64_t slot_floats = 2 * in_floats + (hidden + out_channels) * band * OW;
   DenseTensor scratch(DataType::FLOAT32, make_ddim({slots, slot_floats}));
@@ -787,21 +799,7 @@ bool MbconvPixelMajor(const CPUContext& dev_ctx, const DenseTensor& input,
       held_hi = r1;
     }
   };
-  const auto run_slots = [&](const auto& run) {
-    const auto body = [&](int64_t begin, int64_t end) {
-      for (int64_t slot = begin; slot < end; ++slot) {
-        for (int64_t item = slot; item < items; item += slots) {
-          run(item, scratch_data + slot * slot_floats);
-        }
-      }
-    };
-    if (slots > 1) {
-      pool->ParallelFor(slots, 1, body);
-    } else {
-      body(0, 1);
-    }
-  };
-  run_slots(run_item);
+  ForEachItemOnSlots(pool, items, slots, scratch_data, slot_floats, run_item);
   if (gate == nullptr) return true;
 
   // The gate from each image's plane averages (pool2d's sums, in its order), then each image's
@@ -825,7 +823,7 @@ bool MbconvPixelMajor(const CPUContext& dev_ctx, const DenseTensor& input,
       project_rows(src, image, o0, pixels, proj_out);
     }
   };
-  run_slots(project_item);
+  ForEachItemOnSlots(pool, items, slots, scratch_data, slot_floats, project_item);
   return true;
 }
 
