@@ -1,7 +1,10 @@
-// A convolution over few input channels (a network's stem: 3x3 / 2 over an RGB image) followed by
-// a depthwise convolution of its output, computed a few rows at a time so that the first
-// convolution's output, the largest activation of a MobileNet, is never stored whole. Float,
-// AVX2 + FMA; internal to the kernel library (fused_conv_depthwise's CPU kernel).
+// Convolutions on channel vectors (8 channels a vector, channels innermost), float, AVX2 + FMA,
+// internal to the kernel library: a convolution over few input channels (a network's stem: 3x3 /
+// 2 over an RGB image) followed by a depthwise convolution of its output, computed a few rows at
+// a time so that the first convolution's output, the largest activation of a MobileNet, is never
+// stored whole (fused_conv_depthwise's CPU kernel); and the pixel-major pieces of fused_mbconv's
+// blocks (its depthwise layer, the GEMM epilogue of its expansion, the averages, scaling and
+// transposition back to NCHW).
 #pragma once
 
 #include <cstdint>
