@@ -54,11 +54,9 @@ class ConvDepthwiseFusePass : public Pass {
     fused.SetType("fused_conv_depthwise");
     fused.SetInput("Input", {SingleInput(conv_desc, "Input")});
     fused.SetInput("Filter", {SingleInput(conv_desc, "Filter")});
-    const std::string bias = SingleInput(conv_desc, "Bias");
-    if (!bias.empty()) fused.SetInput("Bias", {bias});
+    CopyInputIfAny(conv_desc, "Bias", &fused, "Bias");
     fused.SetInput("DepthwiseFilter", {SingleInput(dw_desc, "Filter")});
-    const std::string dw_bias = SingleInput(dw_desc, "Bias");
-    if (!dw_bias.empty()) fused.SetInput("DepthwiseBias", {dw_bias});
+    CopyInputIfAny(dw_desc, "Bias", &fused, "DepthwiseBias");
     fused.SetOutput("Output", {SingleOutput(dw_desc, "Output")});
     for (const char* name : {"strides", "paddings", "padding_algorithm", "dilations"}) {
       if (const framework::Attr* attr = conv_desc.FindAttr(name)) fused.SetAttr(*attr);

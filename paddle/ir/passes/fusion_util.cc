@@ -97,6 +97,12 @@ bool IsStemConv(const framework::OpDesc& desc, const std::vector<int64_t>& filte
          AttrOr<std::string>(desc, "padding_algorithm", "EXPLICIT") == "EXPLICIT";
 }
 
+void CopyInputIfAny(const framework::OpDesc& from, const std::string& slot, framework::OpDesc* to,
+                    const std::string& to_slot) {
+  const std::string name = SingleInput(from, slot);
+  if (!name.empty()) to->SetInput(to_slot, {name});
+}
+
 namespace {
 
 // A declared [N, C, 1, 1] shape (N may be unknown).

@@ -50,6 +50,10 @@ bool IsStemConv(const framework::OpDesc& desc, const std::vector<int64_t>& filte
 bool MatchChannelGate(const Graph& graph, const Node* mul, int64_t channels, std::string* feature,
                       std::string* gate);
 
+// to's input slot `to_slot` = from's single input of `slot`, where from has one.
+void CopyInputIfAny(const framework::OpDesc& from, const std::string& slot, framework::OpDesc* to,
+                    const std::string& to_slot);
+
 // One planned rewrite: `ops` (block 0) become `fused`, placed where the last of them is.
 struct Fusion {
   std::vector<Node*> ops;

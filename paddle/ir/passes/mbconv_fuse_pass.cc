@@ -27,12 +27,6 @@ namespace ir {
 
 namespace {
 
-void CopyInputIfAny(const framework::OpDesc& from, const std::string& slot, framework::OpDesc* to,
-                    const std::string& to_slot) {
-  const std::string name = SingleInput(from, slot);
-  if (!name.empty()) to->SetInput(to_slot, {name});
-}
-
 class MbconvFusePass : public Pass {
  public:
   std::string Name() const override { return "mbconv_fuse_pass"; }
@@ -53,13 +47,6 @@ class MbconvFusePass : public Pass {
     Node* mul = nullptr;
   };
 
-  // A 1x1 fused_conv2d without a residual whose filter is [out, in, 1, 1].
-  static bool PointwiseConv(const Graph& graph, const Node* op, int64_t out, int64_t in) {
-    std::vector<int64_t> shape;
-    return FusedConvNchw(graph, op, false, &shape) && IsPointwiseConv(*op->Op(), shape) &&
-           (out < 0 || shape[0] == out) && shape[1] == in;
-  }
-
   // The gate whose elementwise_mul writes `var` (the project convolution's input), given the
   // depthwise output's name in *dw_name.
   static bool MatchGate(const Graph& graph, const Node* var, int64_t hidden, Gate* gate,
@@ -70,12 +57,15 @@ class MbconvFusePass : public Pass {
     gate->sigmoid = SoleWriter(graph.VarNode(gate_name));
     if (gate->sigmoid == nullptr || gate->sigmoid->Op()->Type() != "hard_sigmoid") return false;
     gate->excite = SoleWriter(graph.VarNode(SingleInput(*gate->sigmoid->Op(), "X")));
-    std::vector<int64_t> excite_shape;
+    std::vector<int64_t> excite_shape, squeeze_shape;
     if (!FusedConvNchw(graph, gate->excite, false, &excite_shape) ||
-        !PointwiseConv(graph, gate->excite, hidden, excite_shape[1]))
+        !IsPointwiseConv(*gate->excite->Op(), excite_shape) || excite_shape[0] != hidden)
       return false;
     gate->squeeze = SoleWriter(graph.VarNode(SingleInput(*gate->excite->Op(), "Input")));
-    if (!PointwiseConv(graph, gate->squeeze, excite_shape[1], hidden)) return false;
+    if (!FusedConvNchw(graph, gate->squeeze, false, &squeeze_shape) ||
+        !IsPointwiseConv(*gate->squeeze->Op(), squeeze_shape) ||
+        squeeze_shape[0] != excite_shape[1] || squeeze_shape[1] != hidden)
+      return false;
     gate->pool = SoleWriter(graph.VarNode(SingleInput(*gate->squeeze->Op(), "Input")));
     if (gate->pool == nullptr || gate->pool->Op()->Type() != "pool2d") return false;
     const framework::OpDesc& pool = *gate->pool->Op();

@@ -37,8 +37,7 @@ class ScaledConvFusePass : public Pass {
     fused.SetInput("Input", {feature});
     fused.SetInput("InputScale", {gate});
     for (const char* slot : {"Filter", "Bias", "ResidualData"}) {
-      const std::string name = SingleInput(conv_desc, slot);
-      if (!name.empty()) fused.SetInput(slot, {name});
+      CopyInputIfAny(conv_desc, slot, &fused, slot);
     }
     fused.SetOutput("Output", {SingleOutput(conv_desc, "Output")});
     for (const char* name :

@@ -714,7 +714,10 @@ bool MbconvPixelMajor(const CPUContext& dev_ctx, const DenseTensor& input,
   const MbconvSchedule plan(pool, batch, hidden, W, OH, OW, rows_in);
   const int64_t band = plan.band, parts = plan.parts, items = plan.items, slots = plan.slots;
   const int64_t in_floats = hidden * rows_in(band) * W;
-  const int64_t slot_floats = 2 * in_floats + (hidden + out_channels) * band * OW;
+  // A slot: two buffers of expanded rows, a band's depthwise output (with a gate it goes to
+  // `gated` instead), a band's projection.
+  const int64_t dw_floats = gate != nullptr ? 0 : hidden * band * OW;
+  const int64_t slot_floats = 2 * in_floats + dw_floats + out_channels * band * OW;
   DenseTensor scratch(DataType::FLOAT32, make_ddim({slots, slot_floats}));
   float* scratch_data = dev_ctx.template Alloc<float>(&scratch);
   // With a gate, every image's depthwise output is kept whole: the gate needs all of it before
@@ -760,7 +763,7 @@ bool MbconvPixelMajor(const CPUContext& dev_ctx, const DenseTensor& input,
     const float* xi = x + image * channels * H * W;
     float* buffers[2] = {slot, slot + in_floats};
     float* dw_band = slot + 2 * in_floats;
-    float* proj_out = dw_band + hidden * band * OW;
+    float* proj_out = dw_band + dw_floats;
     int cur = 0;
     int64_t held_lo = 0, held_hi = 0;  // the input rows in buffers[cur]
     for (int64_t o0 = first; o0 < last; o0 += band) {
@@ -815,7 +818,7 @@ bool MbconvPixelMajor(const CPUContext& dev_ctx, const DenseTensor& input,
   const auto project_item = [&](int64_t item, float* slot) {
     const int64_t image = item / parts, part = item % parts;
     const int64_t first = OH * part / parts, last = OH * (part + 1) / parts;
-    float* proj_out = slot + 2 * in_floats + hidden * band * OW;
+    float* proj_out = slot + 2 * in_floats + dw_floats;
     for (int64_t o0 = first; o0 < last; o0 += band) {
       const int64_t pixels = (std::min(last, o0 + band) - o0) * OW;
       float* src = gated_data + (image * OH + o0) * OW * hidden;

@@ -28,6 +28,18 @@ constexpr int64_t kMaxDepthwiseWindow = 5;
 
 inline int64_t CeilDiv(int64_t a, int64_t b) { return a >= 0 ? (a + b - 1) / b : -((-a) / b); }
 
+// The output columns [lo, hi) of a row whose windows (`kernel` taps, `stride` apart, from column
+// x * stride - pad) lie inside its in_w pixels: x * stride - pad >= 0 and
+// x * stride - pad + kernel <= in_w. The others reach into the padding.
+struct ColumnsInside {
+  int64_t lo, hi;
+  ColumnsInside(int64_t in_w, int64_t out_w, int64_t kernel, int64_t stride, int64_t pad) {
+    lo = std::min(out_w, CeilDiv(pad, stride));
+    const int64_t room = in_w - kernel + pad;
+    hi = std::max(lo, std::min(out_w, room < 0 ? 0 : room / stride + 1));
+  }
+};
+
 // The depthwise weights as vectors: tap t at dw[t * cp], its cp lanes the channels (zero past
 // `channels`); its bias likewise.
 struct PackedWeights {
@@ -149,12 +161,8 @@ void ConvRowChunk(const float* image, const ConvRows& k, const StageEpilogue& ep
   const int64_t iy0 = y * cv.stride_h - cv.pad_top;
   const int64_t kh0 = std::max<int64_t>(0, -iy0);
   const int64_t kh1 = std::max(kh0, std::min(cv.kernel_h, cv.in_h - iy0));
-  // Columns whose windows lie inside the image: x * sw - pad_left >= 0 and
-  // x * sw - pad_left + kernel_w <= in_w.
-  const int64_t sw = cv.stride_w;
-  const int64_t x_lo = std::min(cv.out_w, CeilDiv(cv.pad_left, sw));
-  const int64_t room = cv.in_w - cv.kernel_w + cv.pad_left;
-  const int64_t x_hi = std::max(x_lo, std::min(cv.out_w, room < 0 ? 0 : room / sw + 1));
+  const ColumnsInside inside(cv.in_w, cv.out_w, cv.kernel_w, cv.stride_w, cv.pad_left);
+  const int64_t x_lo = inside.lo, x_hi = inside.hi;
   const int64_t cp = k.cp();
   for (int64_t x = 0; x < x_lo; ++x) {
     ConvPixels<1, NV, S, true>(image, k, epi, iy0, kh0, kh1, x, c, dst + x * cp + c);
@@ -310,11 +318,8 @@ template <int K, int S>
 void PixelMajorRow(const float* const* rows, const ConvPlane& d, int64_t cp, const float* wt,
                    const StageEpilogue& epi, float* dst) {
   const int64_t ow = d.out_w, pad = d.pad_left;
-  // Columns x_lo <= x < x_hi have windows inside the row: x * S - pad >= 0 and
-  // x * S - pad + K <= in_w.
-  const int64_t x_lo = std::min(ow, CeilDiv(pad, S));
-  const int64_t room = d.in_w - K + pad;
-  const int64_t x_hi = std::max(x_lo, std::min(ow, room < 0 ? 0 : room / S + 1));
+  const ColumnsInside inside(d.in_w, ow, K, S, pad);
+  const int64_t x_lo = inside.lo, x_hi = inside.hi;
   const auto edge = [&](int64_t x) {
     const int64_t ix0 = x * S - pad;
     const int64_t kw0 = std::max<int64_t>(0, -ix0), kw1 = std::min<int64_t>(K, d.in_w - ix0);
