@@ -222,6 +222,20 @@ std::vector<std::string> WrittenPersistables(const framework::ProgramDesc& progr
   return {written.begin(), written.end()};
 }
 
+// The feed targets that some op in any block of `program` writes.
+std::vector<std::string> WrittenInputs(const framework::ProgramDesc& program,
+                                       const std::vector<std::string>& inputs) {
+  std::set<std::string> wanted(inputs.begin(), inputs.end()), written;
+  for (size_t b = 0; b < program.Size(); ++b) {
+    for (const framework::OpDesc* op : program.Block(b).AllOps()) {
+      if (op->Type() == "feed" || op->Type() == "fetch" || op->Type() == "fetch_v2") continue;
+      for (const auto& name : op->OutputArgumentNames())
+        if (wanted.count(name)) written.insert(name);
+    }
+  }
+  return {written.begin(), written.end()};
+}
+
 // A PassApplier registered with SetPassApplier wins; otherwise the IR layer's pipeline runs
 // with the parameters at hand (constant folding stores its results there). Pass names this
 // build does not have are skipped rather than failing the load.
@@ -294,6 +308,7 @@ std::shared_ptr<const LoadedModel> LoadModel(const paddle_infer::Config& config)
     CheckTargets(*program, model->output_names, "fetch", after);
   }
   model->written_persistables = WrittenPersistables(*program);
+  model->written_inputs = WrittenInputs(*program, model->input_names);
   // From here the parameters are never written: predictors copy those their program writes.
   // Frozen, they let kernels keep forms derived from them (filters and weights packed once).
   for (const std::string& name : model->parameters->LocalVarNames()) {

@@ -10,11 +10,18 @@
 #include <string>
 #include <vector>
 
+namespace paddle {
+namespace inference {
+struct TensorSlotAccess;
+}  // namespace inference
+}  // namespace paddle
+
 namespace paddle_infer {
 
 enum class DataType { FLOAT32, INT64, INT32, UINT8, INT8, FLOAT16, BOOL, FLOAT64, BFLOAT16 };
 enum class PlaceType { kUNK = -1, kCPU, kGPU, kXPU, kCUSTOM };
 enum class PrecisionType { kFloat32 = 0, kInt8, kHalf, kBf16 };
+enum class DataLayout { kUNK = -1, kAny, kNHWC, kNCHW };
 
 // The ordered list of IR pass names a predictor applies when Config::ir_optim() is on.
 class PaddlePassBuilder {
@@ -159,6 +166,13 @@ class Tensor {
   void CopyFromCpu(const T* data);
   template <typename T>
   void CopyToCpu(T* data) const;
+  // Binds the input to the caller's buffer of `shape` (no copy): Run reads `data` as it is then,
+  // so it must stay valid and unchanged until the input is set again or the predictor is gone.
+  // CPU data only (place kCPU); `layout` is recorded by PaddlePaddle and not used here. Run never
+  // writes it: an input that an op of the program writes runs on a copy.
+  template <typename T>
+  void ShareExternalData(const T* data, const std::vector<int>& shape, PlaceType place,
+                         DataLayout layout = DataLayout::kNCHW);
   // Storage for an input of the current shape, to be filled in place.
   template <typename T>
   T* mutable_data(PlaceType place);
@@ -172,6 +186,7 @@ class Tensor {
   PlaceType place() const;
 
  private:
+  friend struct paddle::inference::TensorSlotAccess;  // the runtime's own bindings
   std::unique_ptr<Impl> impl_;
 };
 

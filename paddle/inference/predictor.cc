@@ -3,6 +3,7 @@
 // parameters belong to the LoadedModel it shares with its clones.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -58,6 +59,9 @@ std::shared_ptr<TensorSlot> MakeSlot(const LoadedModel& model, const std::string
   slot->declared_dtype = framework::VarTypeToDataType(var->GetDataType());
   slot->declared_shape = var->GetShape();
   slot->has_declared_shape = true;
+  slot->written_by_program =
+      input && std::find(model.written_inputs.begin(), model.written_inputs.end(), name) !=
+                   model.written_inputs.end();
   return slot;
 }
 
@@ -205,7 +209,9 @@ bool Predictor::Run() {
       PD_CHECK(in->filled, PreconditionNotMet, "expected input '", in->name, "' of ", p.source(),
                " to be set before Run(), but it was not (call Reshape() and CopyFromCpu() on ",
                "its handle; a Reshape() to a new shape needs new data)");
-      feeds.emplace_back(in->name, in->tensor);
+      // An input that an op of the program writes runs on a copy: the input keeps its data
+      // for the next Run, and memory bound by ShareExternalData is never written.
+      feeds.emplace_back(in->name, in->written_by_program ? DeepCopy(in->tensor) : in->tensor);
     }
     common::profiler::RecordEvent event("Predictor.run", common::profiler::EventType::kRun);
     std::vector<phi::DenseTensor> fetched = p.interpreter_->Run(feeds, p.model_->output_names);

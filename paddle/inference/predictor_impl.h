@@ -26,6 +26,8 @@ struct LoadedModel {
   // Persistable variables that ops of the program write: each predictor gets its own copy
   // so that clones never write shared memory.
   std::vector<std::string> written_persistables;
+  // Feed targets that an op of the program (any block) writes: Run feeds them a copy.
+  std::vector<std::string> written_inputs;
   paddle_infer::Config config;
 };
 
@@ -46,7 +48,19 @@ struct TensorSlot {
   // Inputs: data was written (CopyFromCpu / mutable_data) for the current shape.
   // Outputs: the last Run succeeded and `tensor` holds its result.
   bool filled = false;
+  // Inputs: `tensor` holds the caller's memory (ShareExternalData), never written here: the
+  // next CopyFromCpu / mutable_data allocates afresh instead of reusing it.
+  bool external = false;
+  // Inputs: an op of the program writes this variable (LoadedModel::written_inputs), so Run
+  // feeds it a copy.
+  bool written_by_program = false;
 };
+
+// Binds the input behind `handle` to `storage`, which holds `dtype` data of `shape`
+// (ShareExternalData's checks; `call` names the caller in messages). `storage`'s deleter lets
+// go of the caller's buffer (the Python binding keeps a NumPy array alive through it).
+void ShareExternalStorage(paddle_infer::Tensor* handle, std::shared_ptr<phi::Allocation> storage,
+                          phi::DataType dtype, const std::vector<int>& shape, const char* call);
 
 phi::DataType ToPhiDataType(paddle_infer::DataType dtype);
 // Throws Unimplemented for element types the paddle_infer API has no name for.
@@ -57,4 +71,9 @@ paddle_infer::DataType ToInferDataType(phi::DataType dtype);
 
 struct paddle_infer::Tensor::Impl {
   std::shared_ptr<paddle::inference::TensorSlot> slot;
+};
+
+// The slot behind a handle, for the runtime's own code outside paddle_infer (bindings).
+struct paddle::inference::TensorSlotAccess {
+  static TensorSlot& Slot(paddle_infer::Tensor* handle) { return *handle->impl_->slot; }
 };

@@ -59,9 +59,11 @@ void CheckCpuPlace(const TensorSlot& s, PlaceType place, const char* call) {
 Tensor::Tensor(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Tensor::~Tensor() = default;
 
-void Tensor::Reshape(const std::vector<int>& shape) {
-  TensorSlot& s = *impl_->slot;
-  PD_CHECK(s.is_input, PreconditionNotMet, "expected an input handle for Reshape(), but ",
+namespace {
+
+// The checks of Reshape (and ShareExternalData) on a new shape for input `s`.
+void CheckInputShape(const TensorSlot& s, const std::vector<int>& shape, const char* call) {
+  PD_CHECK(s.is_input, PreconditionNotMet, "expected an input handle for ", call, ", but ",
            Where(s), " is an output (its shape comes from Run())");
   for (int d : shape)
     PD_CHECK(d >= 0, InvalidArgument, "expected non-negative dimensions for ", Where(s),
@@ -79,10 +81,44 @@ void Tensor::Reshape(const std::vector<int>& shape) {
   PD_CHECK(shape.size() <= static_cast<size_t>(phi::DDim::kMaxRank), InvalidArgument,
            "expected at most ", phi::DDim::kMaxRank, " dimensions for ", Where(s), ", but got ",
            ShapeString(shape));
+}
+
+// Storage of the slot's own before a write into input `s`: the caller's memory
+// (ShareExternalData) is let go, never written.
+void OwnStorage(TensorSlot& s) {
+  if (!s.external) return;
+  const phi::DDim dims = s.tensor.dims();
+  s.tensor.clear();
+  s.tensor.Resize(dims);
+  s.external = false;
+}
+
+}  // namespace
+
+void Tensor::Reshape(const std::vector<int>& shape) {
+  TensorSlot& s = *impl_->slot;
+  CheckInputShape(s, shape, "Reshape()");
   phi::DDim new_dims(std::vector<int64_t>(shape.begin(), shape.end()));
-  if (!s.shaped || s.tensor.dims() != new_dims) s.filled = false;  // data must be written again
+  if (!s.shaped || s.tensor.dims() != new_dims) {
+    s.filled = false;  // data must be written again
+    OwnStorage(s);
+  }
   s.tensor.Resize(new_dims);
   s.shaped = true;
+}
+
+template <typename T>
+void Tensor::ShareExternalData(const T* data, const std::vector<int>& shape, PlaceType place,
+                               DataLayout /*layout*/) {
+  TensorSlot& s = *impl_->slot;
+  CheckCpuPlace(s, place, "ShareExternalData()");
+  int64_t numel = 1;
+  for (int d : shape) numel *= d < 0 ? 0 : d;
+  // Not owned: the caller keeps the buffer alive (see the declaration).
+  auto storage = std::make_shared<phi::Allocation>(const_cast<T*>(data), numel * sizeof(T),
+                                                   phi::CPUPlace(), nullptr);
+  paddle::inference::ShareExternalStorage(
+      this, std::move(storage), phi::CppTypeToDataType<T>::value, shape, "ShareExternalData()");
 }
 
 template <typename T>
@@ -96,6 +132,7 @@ void Tensor::CopyFromCpu(const T* data) {
   int64_t numel = s.tensor.numel();
   PD_CHECK(data != nullptr || numel == 0, InvalidArgument, "expected source data for ",
            Where(s), " of ", numel, " elements, but got a null pointer");
+  OwnStorage(s);
   T* dst = s.tensor.mutable_data<T>(phi::GetCPUAllocator());
   if (numel > 0) std::memcpy(dst, data, static_cast<size_t>(numel) * sizeof(T));
   s.filled = true;
@@ -122,6 +159,7 @@ T* Tensor::mutable_data(PlaceType place) {
   CheckElementType<T>(s, s.declared_dtype, "mutable_data()");
   PD_CHECK(s.shaped, PreconditionNotMet, "expected Reshape() before mutable_data() on ",
            Where(s), ", but the input has no shape yet");
+  OwnStorage(s);
   T* dst = s.tensor.mutable_data<T>(phi::GetCPUAllocator());
   s.filled = true;  // the caller writes the data in place
   return dst;
@@ -151,10 +189,12 @@ const std::string& Tensor::name() const { return impl_->slot->name; }
 
 PlaceType Tensor::place() const { return PlaceType::kCPU; }
 
-#define PD_INFER_INSTANTIATE(T)                                          \
-  template void Tensor::CopyFromCpu<T>(const T* data);                   \
-  template void Tensor::CopyToCpu<T>(T * data) const;                    \
-  template T* Tensor::mutable_data<T>(PlaceType place);                  \
+#define PD_INFER_INSTANTIATE(T)                                                            \
+  template void Tensor::CopyFromCpu<T>(const T* data);                                     \
+  template void Tensor::ShareExternalData<T>(const T*, const std::vector<int>&, PlaceType, \
+                                             DataLayout);                                  \
+  template void Tensor::CopyToCpu<T>(T * data) const;                                      \
+  template T* Tensor::mutable_data<T>(PlaceType place);                                    \
   template T* Tensor::data<T>(PlaceType * place, int* size) const;
 PD_INFER_INSTANTIATE(float)
 PD_INFER_INSTANTIATE(double)
@@ -166,3 +206,30 @@ PD_INFER_INSTANTIATE(bool)
 #undef PD_INFER_INSTANTIATE
 
 }  // namespace paddle_infer
+
+namespace paddle {
+namespace inference {
+
+void ShareExternalStorage(paddle_infer::Tensor* handle, std::shared_ptr<phi::Allocation> storage,
+                          phi::DataType dtype, const std::vector<int>& shape, const char* call) {
+  using namespace ::paddle_infer;  // NOLINT: this file's helpers
+  TensorSlot& s = TensorSlotAccess::Slot(handle);
+  CheckInputShape(s, shape, call);
+  PD_CHECK(dtype == s.declared_dtype, InvalidArgument, "expected ", call, " with element type ",
+           s.declared_dtype, " for ", Where(s), ", but got element type ", dtype);
+  phi::DDim dims(std::vector<int64_t>(shape.begin(), shape.end()));
+  phi::DenseTensor bound(dtype, dims);
+  const size_t bytes = static_cast<size_t>(bound.numel()) * phi::SizeOf(dtype);
+  PD_CHECK(storage->size() >= bytes, InvalidArgument, "expected ", bytes, " bytes of data for ",
+           Where(s), " of shape ", ShapeString(shape), ", but got ", storage->size());
+  PD_CHECK(storage->ptr() != nullptr || bytes == 0, InvalidArgument, "expected source data for ",
+           Where(s), " of shape ", ShapeString(shape), ", but got a null pointer");
+  bound.ResetHolder(std::move(storage));
+  s.tensor = std::move(bound);
+  s.external = true;
+  s.shaped = true;
+  s.filled = true;
+}
+
+}  // namespace inference
+}  // namespace paddle

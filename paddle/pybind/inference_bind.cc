@@ -1,6 +1,8 @@
 // Bindings of the paddle_infer Predictor API as paddle.inference (PaddlePaddle's snake_case
 // names): Config, create_predictor, Predictor, Tensor.
 #include "paddle/inference/paddle_inference_api.h"
+#include "paddle/inference/predictor_impl.h"
+#include "paddle/phi/core/allocator.h"
 #include "paddle/pybind/pybind_common.h"
 
 namespace paddle {
@@ -28,17 +30,67 @@ py::array CopyOut(const Tensor& t) {
   return out;
 }
 
+// The element type of NumPy dtype `dtype`, UNDEFINED for those the API has no name for.
+phi::DataType DataTypeOf(const py::dtype& dtype) {
+  const char kind = dtype.kind();
+  const size_t size = dtype.itemsize();
+  if (kind == 'f' && size == 4) return phi::DataType::FLOAT32;
+  if (kind == 'f' && size == 8) return phi::DataType::FLOAT64;
+  if (kind == 'i' && size == 8) return phi::DataType::INT64;
+  if (kind == 'i' && size == 4) return phi::DataType::INT32;
+  if (kind == 'u' && size == 1) return phi::DataType::UINT8;
+  if (kind == 'i' && size == 1) return phi::DataType::INT8;
+  if (kind == 'b') return phi::DataType::BOOL;
+  return phi::DataType::UNDEFINED;
+}
+
 void CopyFromCpu(Tensor& t, const py::array& a) {
-  char kind = a.dtype().kind();
-  size_t size = a.dtype().itemsize();
-  if (kind == 'f' && size == 4) return CopyIn<float>(t, a);
-  if (kind == 'f' && size == 8) return CopyIn<double>(t, a);
-  if (kind == 'i' && size == 8) return CopyIn<int64_t>(t, a);
-  if (kind == 'i' && size == 4) return CopyIn<int32_t>(t, a);
-  if (kind == 'u' && size == 1) return CopyIn<uint8_t>(t, a);
-  if (kind == 'i' && size == 1) return CopyIn<int8_t>(t, a);
-  if (kind == 'b') return CopyIn<bool>(t, a);
-  throw py::type_error("copy_from_cpu: unsupported numpy dtype " + std::string(py::str(a.dtype())));
+  switch (DataTypeOf(a.dtype())) {
+    case phi::DataType::FLOAT32:
+      return CopyIn<float>(t, a);
+    case phi::DataType::FLOAT64:
+      return CopyIn<double>(t, a);
+    case phi::DataType::INT64:
+      return CopyIn<int64_t>(t, a);
+    case phi::DataType::INT32:
+      return CopyIn<int32_t>(t, a);
+    case phi::DataType::UINT8:
+      return CopyIn<uint8_t>(t, a);
+    case phi::DataType::INT8:
+      return CopyIn<int8_t>(t, a);
+    case phi::DataType::BOOL:
+      return CopyIn<bool>(t, a);
+    default:
+      throw py::type_error("copy_from_cpu: unsupported numpy dtype " +
+                           std::string(py::str(a.dtype())));
+  }
+}
+
+// Binds input `t` to `a`'s memory (Tensor::ShareExternalData), the array kept alive by the
+// storage until the input is set again or the predictor is gone. `a` must be C-contiguous.
+void ShareArray(Tensor& t, const py::array& a, const char* call) {
+  std::vector<int> shape(a.shape(), a.shape() + a.ndim());
+  PyObject* keep = a.ptr();
+  Py_INCREF(keep);
+  std::shared_ptr<phi::Allocation> storage(
+      new phi::Allocation(const_cast<void*>(a.data()), static_cast<size_t>(a.nbytes()),
+                          phi::CPUPlace(), nullptr),
+      [keep](phi::Allocation* allocation) {
+        delete allocation;
+        // The last holder may let go inside Run, with the GIL released.
+        if (Py_IsInitialized()) {
+          py::gil_scoped_acquire gil;
+          Py_DECREF(keep);
+        }
+      });
+  paddle::inference::ShareExternalStorage(&t, std::move(storage), DataTypeOf(a.dtype()), shape,
+                                          call);
+}
+
+// Whether `a` can be bound to input `t` as it is: C-contiguous, of the input's element type.
+bool Shareable(const Tensor& t, const py::array& a) {
+  return (a.flags() & py::array::c_style) != 0 &&
+         DataTypeOf(a.dtype()) == paddle::inference::ToPhiDataType(t.type());
 }
 
 py::array CopyToCpu(const Tensor& t) {
@@ -116,6 +168,19 @@ void BindInference(py::module_* module) {
       .def("reshape", [](Tensor& t, const std::vector<int>& shape) { t.Reshape(shape); })
       .def("copy_from_cpu", &CopyFromCpu)
       .def("copy_to_cpu", &CopyToCpu)
+      .def(
+          "share_external_data",
+          [](Tensor& t, const py::array& a) {
+            if ((a.flags() & py::array::c_style) == 0) {
+              throw py::value_error(
+                  "share_external_data: expected a C-contiguous array for input '" + t.name() +
+                  "', but got a non-contiguous one (use copy_from_cpu, or " +
+                  "numpy.ascontiguousarray)");
+            }
+            ShareArray(t, a, "share_external_data()");
+          },
+          "Binds the input to the array's memory without a copy; run() reads the array as it "
+          "is then (keep it unchanged until the input is set again).")
       .def("shape", &Tensor::shape)
       .def("type", &Tensor::type)
       .def("name", &Tensor::name);
@@ -139,7 +204,16 @@ void BindInference(py::module_* module) {
         if (inputs.size() != names.size())
           throw py::value_error("expected " + std::to_string(names.size()) + " inputs, but got " +
                                 std::to_string(inputs.size()));
-        for (size_t i = 0; i < names.size(); ++i) CopyFromCpu(*p.GetInputHandle(names[i]), inputs[i]);
+        // Arrays of the inputs' element types, C-contiguous, are read where they are (no
+        // copy): the run only reads them, and they are held until the inputs are set again.
+        for (size_t i = 0; i < names.size(); ++i) {
+          auto handle = p.GetInputHandle(names[i]);
+          if (Shareable(*handle, inputs[i])) {
+            ShareArray(*handle, inputs[i], "run()");
+          } else {
+            CopyFromCpu(*handle, inputs[i]);
+          }
+        }
         bool ok;
         {
           py::gil_scoped_release release;

@@ -112,3 +112,93 @@ def test_errors_are_clean(conv_model, tmp_path):
     cfg.enable_use_gpu(100, 0)
     with pytest.raises(Exception, match="GPU"):
         paddle.inference.create_predictor(cfg)
+
+
+def test_run_reads_contiguous_arrays_in_place_and_never_writes_them(conv_model):
+    prefix, xs, ref = conv_model
+    pred = make(prefix)
+    before = xs.copy()
+    (out,) = pred.run([xs])  # C-contiguous float32: bound, not copied
+    np.testing.assert_allclose(out, ref, rtol=1e-5, atol=1e-5)
+    np.testing.assert_array_equal(xs, before)
+    # The same values through a copy (non-contiguous array, copy_from_cpu) give the same bits.
+    (strided,) = pred.run([np.asfortranarray(xs)])
+    np.testing.assert_array_equal(strided, out)
+    handle = pred.get_input_handle("img")
+    handle.reshape(list(xs.shape))
+    handle.copy_from_cpu(xs)
+    pred.run()
+    np.testing.assert_array_equal(
+        pred.get_output_handle(pred.get_output_names()[0]).copy_to_cpu(), out)
+    np.testing.assert_array_equal(xs, before)  # copy_from_cpu after a bound run: not written
+
+
+def test_share_external_data_binds_the_array(conv_model):
+    prefix, xs, ref = conv_model
+    pred = make(prefix)
+    handle = pred.get_input_handle("img")
+    data = xs.copy()
+    handle.share_external_data(data)
+    pred.run()
+    output = pred.get_output_handle(pred.get_output_names()[0])
+    np.testing.assert_allclose(output.copy_to_cpu(), ref, rtol=1e-5, atol=1e-5)
+    # Bound, not copied: the next run reads the array as it is then.
+    data[:] = xs[::-1]
+    pred.run()
+    (flipped,) = make(prefix).run([np.ascontiguousarray(xs[::-1])])
+    np.testing.assert_array_equal(output.copy_to_cpu(), flipped)
+    # The predictor keeps the array alive after the caller lets go of it.
+    handle.share_external_data(xs.copy())
+    pred.run()
+    np.testing.assert_allclose(output.copy_to_cpu(), ref, rtol=1e-5, atol=1e-5)
+    # Bad input: typed errors naming the input; the predictor stays usable.
+    with pytest.raises(ValueError, match="C-contiguous.*'img'"):
+        handle.share_external_data(np.asfortranarray(xs))
+    with pytest.raises(Exception, match="element type.*'img'"):
+        handle.share_external_data(xs.astype("float64"))
+    with pytest.raises(Exception, match="rank 4.*'img'"):
+        handle.share_external_data(xs[0].copy())
+    out_handle = pred.get_output_handle(pred.get_output_names()[0])
+    with pytest.raises(Exception, match="expected an input handle.*is an output"):
+        out_handle.share_external_data(xs)
+    pred.run()
+    np.testing.assert_allclose(output.copy_to_cpu(), ref, rtol=1e-5, atol=1e-5)
+
+
+def test_an_input_the_program_writes_is_copied_not_bound(tmp_path):
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        x = paddle.static.data("x", [None, 4], "float32")
+        y = paddle.scale(x, 1.0, bias=1.0)
+    program = paddle.static.normalize_program(main, [x], [y])
+    # An op that writes the input in place, after the feed (save_inference_model's pruning
+    # would drop it; a model written by other tools may have one).
+    block = program.global_block()
+    block._insert_op(1, type="scale", inputs={"X": [block.var("x")]},
+                     outputs={"Out": [block.var("x")]},
+                     attrs={"scale": 2.0, "bias": 0.0, "bias_after_scale": True})
+    prefix = str(tmp_path / "writes")
+    with open(prefix + ".pdmodel", "wb") as f:
+        f.write(program.desc.serialize_to_string())
+    open(prefix + ".pdiparams", "wb").close()
+    data = np.arange(8, dtype="float32").reshape(2, 4)
+    before = data.copy()
+    for ir in (False, True):
+        pred = make(prefix, ir=ir)
+        for _ in range(2):
+            (out,) = pred.run([data])
+            np.testing.assert_array_equal(out, before * 2 + 1)
+            np.testing.assert_array_equal(data, before)
+        handle = pred.get_input_handle("x")
+        handle.reshape([2, 4])
+        handle.copy_from_cpu(data)
+        for _ in range(2):  # each run starts from the input as it was set
+            pred.run()
+            np.testing.assert_array_equal(
+                pred.get_output_handle(pred.get_output_names()[0]).copy_to_cpu(), before * 2 + 1)
+        handle.share_external_data(data)
+        for _ in range(2):
+            pred.run()
+            np.testing.assert_array_equal(
+                pred.get_output_handle(pred.get_output_names()[0]).copy_to_cpu(), before * 2 + 1)
+            np.testing.assert_array_equal(data, before)

@@ -106,6 +106,64 @@ TEST(InferencePredictor, OutputsMatchHandComputation) {
   ExpectNear(out2, Reference(x2, 2));
 }
 
+TEST(InferencePredictor, ShareExternalDataReadsTheCallersBufferAndNeverWritesIt) {
+  Config config(Model().prog_file, Model().params_file);
+  auto predictor = CreatePredictor(config);
+  auto input = predictor->GetInputHandle("x");
+  auto output = predictor->GetOutputHandle(predictor->GetOutputNames()[0]);
+  std::vector<float> x = Input(3, 2);
+  const std::vector<float> x_before = x;
+  input->ShareExternalData(x.data(), {3, kInputWidth}, PlaceType::kCPU);
+  EXPECT_EQ(input->shape(), (std::vector<int>{3, kInputWidth}));
+  ASSERT_TRUE(predictor->Run()) << predictor->GetLastError();
+  std::vector<float> out(9);
+  output->CopyToCpu(out.data());
+  ExpectNear(out, Reference(x, 3));
+  EXPECT_EQ(x, x_before);
+  // Bound, not copied: the next run reads the buffer as it is then.
+  std::vector<float> other = Input(3, 9);
+  std::copy(other.begin(), other.end(), x.begin());
+  ASSERT_TRUE(predictor->Run()) << predictor->GetLastError();
+  output->CopyToCpu(out.data());
+  ExpectNear(out, Reference(other, 3));
+  // Setting the input again by copy takes storage of the input's own: the buffer is not written.
+  const std::vector<float> bound = x;
+  input->Reshape({3, kInputWidth});
+  std::vector<float> y = Input(3, 4);
+  input->CopyFromCpu(y.data());
+  EXPECT_EQ(x, bound);
+  ASSERT_TRUE(predictor->Run()) << predictor->GetLastError();
+  output->CopyToCpu(out.data());
+  ExpectNear(out, Reference(y, 3));
+  input->ShareExternalData(x.data(), {3, kInputWidth}, PlaceType::kCPU);
+  float* filled = input->mutable_data<float>(PlaceType::kCPU);
+  EXPECT_NE(filled, x.data());
+  EXPECT_EQ(x, bound);
+  // Bad input: typed errors naming the input; the predictor stays usable.
+  EXPECT_THROW(input->ShareExternalData(x.data(), {3, kInputWidth}, PlaceType::kGPU),
+               std::exception);
+  EXPECT_THROW(input->ShareExternalData(x.data(), {3, kInputWidth, 1}, PlaceType::kCPU),
+               std::exception);
+  EXPECT_THROW(input->ShareExternalData(x.data(), {3, kInputWidth + 1}, PlaceType::kCPU),
+               std::exception);
+  std::vector<double> wide(12);
+  EXPECT_THROW(input->ShareExternalData(wide.data(), {3, kInputWidth}, PlaceType::kCPU),
+               std::exception);
+  EXPECT_THROW(output->ShareExternalData(x.data(), {3, 3}, PlaceType::kCPU), std::exception);
+  try {
+    input->ShareExternalData(static_cast<const float*>(nullptr), {3, kInputWidth}, PlaceType::kCPU);
+    ADD_FAILURE() << "a null buffer was accepted";
+  } catch (const std::exception& e) {
+    EXPECT_NE(std::string(e.what()).find("input 'x'"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("null pointer"), std::string::npos) << e.what();
+  }
+  input->ShareExternalData(x.data(), {3, kInputWidth}, PlaceType::kCPU);
+  ASSERT_TRUE(predictor->Run()) << predictor->GetLastError();
+  output->CopyToCpu(out.data());
+  ExpectNear(out, Reference(x, 3));
+  EXPECT_EQ(x, bound);
+}
+
 TEST(InferencePredictor, WideModelAndHandlesOutliveThePredictor) {
   ModelOptions wide;
   wide.width = 257;
