@@ -3,15 +3,16 @@
 // the pool; and of the convolution's window packing (funcs/conv_gemm.h) against Im2Col.
 #include "paddle/phi/kernels/funcs/sgemm_packed.h"
 
+#include <algorithm>
 #include <array>
 #include <stdexcept>
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "test/cpp/phi/kernel_test_util.h"
 #include "paddle/phi/core/thread_pool.h"
 #include "paddle/phi/kernels/funcs/conv_gemm.h"
 #include "paddle/phi/kernels/funcs/im2col.h"
+#include "test/cpp/phi/kernel_test_util.h"
 
 namespace phi {
 namespace test {
@@ -268,6 +269,90 @@ TEST(PackedSgemm, EpilogueFinishesEveryEntryOnce) {
             ASSERT_EQ(finished[i * n + j], 2.0f * plain[i * n + j] + i)
                 << "m=" << m << " n=" << n << " k=" << k << " in_place=" << in_place << " at ("
                 << i << ", " << j << ")";
+          }
+        }
+      }
+    }
+  }
+}
+
+// A column epilogue written both ways: Apply as a pass over the finished block, and, when
+// `offer` is set, the same as a GemmColumnStage for the GEMM to apply in its tiles.
+class ColumnBiasClamp : public funcs::internal::GemmEpilogue {
+ public:
+  ColumnBiasClamp(const float* base, int64_t ldc, const float* bias, float low, float high,
+                  bool hard_swish, bool offer)
+      : base_(base), ldc_(ldc), offer_(offer) {
+    stage_.bias = bias;
+    stage_.low = low;
+    stage_.high = high;
+    stage_.hard_swish = hard_swish;
+  }
+  void Apply(float* c, int64_t ldc, int64_t rows, int64_t cols) const override {
+    const int64_t j0 = (c - base_) % ldc_;
+    for (int64_t r = 0; r < rows; ++r) {
+      for (int64_t j = 0; j < cols; ++j) {
+        float v = c[r * ldc + j];
+        if (stage_.bias != nullptr) v += stage_.bias[j0 + j];
+        v = std::min(stage_.high, std::max(stage_.low, v));
+        if (stage_.hard_swish) v = v * std::min(6.0f, std::max(0.0f, v + 3.0f)) / 6.0f;
+        c[r * ldc + j] = v;
+      }
+    }
+  }
+  const funcs::internal::GemmColumnStage* ColumnStage() const override {
+    return offer_ ? &stage_ : nullptr;
+  }
+
+ private:
+  const float* base_;
+  int64_t ldc_;
+  bool offer_;
+  funcs::internal::GemmColumnStage stage_;
+};
+
+// A column stage applied in the tiles gives Apply's bits: partial row and column tiles, one and
+// several K blocks, alpha and beta, relu6 / hard_swish, with and without a bias, packed-ahead A,
+// panel and row-tile orders, one thread and the pool. B read in place, or C in segments, keep
+// Apply (and give the same bits).
+TEST(PackedSgemm, ColumnStageInTilesGivesApplysBits) {
+  if (!funcs::internal::PackedSgemmUsable()) GTEST_SKIP() << "no AVX2 + FMA";
+  ThreadPool pool(2);
+  for (const auto [m, n, k] :
+       {std::array<int64_t, 3>{37, 44, 9}, std::array<int64_t, 3>{196, 576, 96},
+        std::array<int64_t, 3>{25, 3000, 30}, std::array<int64_t, 3>{49, 160, 600}}) {
+    const std::vector<float> a = RandomFloats(m * k, 21), b = RandomFloats(k * n, 22);
+    const std::vector<float> bias = RandomFloats(n, 23), c0 = RandomFloats(m * n, 24);
+    std::vector<int64_t> offsets(k);
+    for (int64_t p = 0; p < k; ++p) offsets[p] = p * n;
+    const funcs::internal::GemmPackedA packed(m, k, a.data(), k, false);
+    for (const bool hard_swish : {false, true}) {
+      for (const bool with_bias : {false, true}) {
+        for (const float beta : {0.0f, 0.5f}) {
+          for (const bool in_place : {false, true}) {
+            for (ThreadPool* p : {static_cast<ThreadPool*>(nullptr), &pool}) {
+              std::vector<float> by_pass = c0, in_tiles = c0;
+              for (auto* out : {&by_pass, &in_tiles}) {
+                GemmCLayout layout;
+                layout.base = out->data();
+                layout.ldc = layout.seg_cols = n;
+                const ColumnBiasClamp epilogue(out->data(), n, with_bias ? bias.data() : nullptr,
+                                               hard_swish ? -3.5f : 0.0f, 6.0f, hard_swish,
+                                               out == &in_tiles);
+                const GemmMatrixB matrix(b.data(), n, false);
+                const funcs::internal::GemmRowsB rows(b.data(), offsets.data());
+                PackedSgemm(
+                    m, n, k, 0.75f, a.data(), k, false,
+                    in_place ? static_cast<const funcs::internal::GemmBSource&>(rows) : matrix,
+                    beta, layout, p, &epilogue, k > 100 ? &packed : nullptr);
+              }
+              for (int64_t i = 0; i < m * n; ++i) {
+                ASSERT_EQ(in_tiles[i], by_pass[i])
+                    << "m=" << m << " n=" << n << " k=" << k << " hard_swish=" << hard_swish
+                    << " bias=" << with_bias << " beta=" << beta << " in_place=" << in_place
+                    << " at " << i;
+              }
+            }
           }
         }
       }

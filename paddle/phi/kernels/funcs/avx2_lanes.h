@@ -21,6 +21,25 @@ __attribute__((target("avx2"), always_inline)) inline __m256 EveryOtherLane(__m2
   return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(picked), 0xD8));
 }
 
+// v clamped to [low, high], then (hard_swish) v * min(max(v + 3, 0), 6) / 6 as funcs::HardSwish
+// rounds it (no FMA): a convolution stage's activation (relu, relu6, hard_swish) in
+// DepthwiseEpilogue's order, with funcs::Clamp's compare semantics (max_ps / min_ps return their
+// second operand when it is NaN or when both are zeros); written once for the channel-vector
+// kernels and the GEMM's tiles. The caller adds the bias first (only where there is one).
+__attribute__((target("avx2"), always_inline)) inline __m256 ClampHardSwishAvx2(__m256 v,
+                                                                                __m256 low,
+                                                                                __m256 high,
+                                                                                bool hard_swish) {
+  v = _mm256_min_ps(high, _mm256_max_ps(low, v));
+  if (hard_swish) {
+    const __m256 six = _mm256_set1_ps(6.0f);
+    const __m256 gate = _mm256_min_ps(
+        six, _mm256_max_ps(_mm256_setzero_ps(), _mm256_add_ps(v, _mm256_set1_ps(3.0f))));
+    v = _mm256_div_ps(_mm256_mul_ps(v, gate), six);
+  }
+  return v;
+}
+
 // The sum of v's 8 lanes, in a fixed order: ((0 + 1) + (2 + 3)) + ((4 + 5) + (6 + 7)).
 __attribute__((target("avx2"), always_inline)) inline float SumLanesAvx2(__m256 v) {
   alignas(32) float lanes[8];

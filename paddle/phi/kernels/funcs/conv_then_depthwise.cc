@@ -4,6 +4,8 @@
 #include <cstring>
 #include <vector>
 
+#include "paddle/phi/kernels/funcs/avx2_lanes.h"
+
 #if defined(__AVX2__) && defined(__FMA__)
 #include <immintrin.h>
 #define PHI_CONV_THEN_DEPTHWISE 1
@@ -47,20 +49,6 @@ struct PackedWeights {
   std::vector<float> dw, dw_bias;
 };
 
-// The epilogue's clamp and hard_swish on one vector, in DepthwiseEpilogue's order and with
-// funcs::Clamp's compare semantics (max_ps / min_ps return their second operand when it is NaN
-// or when both are zeros); the bias is added by the caller (only where there is one).
-inline __m256 Finish(__m256 v, __m256 low, __m256 high, bool hard_swish) {
-  v = _mm256_min_ps(high, _mm256_max_ps(low, v));
-  if (hard_swish) {
-    const __m256 six = _mm256_set1_ps(6.0f);
-    const __m256 gate = _mm256_min_ps(
-        six, _mm256_max_ps(_mm256_setzero_ps(), _mm256_add_ps(v, _mm256_set1_ps(3.0f))));
-    v = _mm256_div_ps(_mm256_mul_ps(v, gate), six);  // funcs::HardSwish: no FMA
-  }
-  return v;
-}
-
 // One stage's bias (cp floats, or null), clamp and hard_swish. The bounds are read from memory
 // at each store: held in registers through the loops, they pushed sums onto the stack.
 struct StageEpilogue {
@@ -72,8 +60,8 @@ struct StageEpilogue {
   // Finishes acc, the sums of channels [c, c + 8), and stores them at dst.
   void Store(__m256 acc, int64_t c, float* dst) const {
     if (bias != nullptr) acc = _mm256_add_ps(acc, _mm256_loadu_ps(bias + c));
-    _mm256_storeu_ps(dst,
-                     Finish(acc, _mm256_broadcast_ss(low), _mm256_broadcast_ss(high), hard_swish));
+    _mm256_storeu_ps(dst, ClampHardSwishAvx2(acc, _mm256_broadcast_ss(low),
+                                             _mm256_broadcast_ss(high), hard_swish));
   }
 };
 

@@ -148,13 +148,22 @@ void PixelMajorScale(float* src, int64_t pixels, int64_t channels, const float* 
 class PixelMajorEpilogue : public internal::GemmEpilogue {
  public:
   PixelMajorEpilogue(const float* c, int64_t channels, const DepthwiseEpilogue<float>& epi)
-      : c_(c), channels_(channels), epi_(epi) {}
+      : c_(c), channels_(channels), epi_(epi) {
+    stage_.bias = epi.bias;
+    stage_.low = epi.low;
+    stage_.high = epi.high;
+    stage_.hard_swish = epi.hard_swish;
+  }
   void Apply(float* c, int64_t ldc, int64_t rows, int64_t cols) const override;
+  // Apply's bias, clamp and hard_swish per column (channel), for a GEMM whose columns are the
+  // `channels` channels.
+  const internal::GemmColumnStage* ColumnStage() const override { return &stage_; }
 
  private:
   [[maybe_unused]] const float* c_;
   [[maybe_unused]] int64_t channels_;
   DepthwiseEpilogue<float> epi_;
+  internal::GemmColumnStage stage_;
 };
 
 }  // namespace funcs

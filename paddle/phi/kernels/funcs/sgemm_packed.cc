@@ -223,7 +223,8 @@ void PackA(const float* a, int64_t lda, bool trans_a, int64_t i0, int64_t mc, in
 // written: masked). The loops over i and v unroll fully, so the accumulators stay in registers.
 template <int R, int V, bool kDirect>
 inline void KernelTile(int64_t kc, const float* a, const float* b, float* c, int64_t ldc,
-                       float alpha, float beta, int64_t cols, const int64_t* rows) {
+                       float alpha, float beta, int64_t cols, const int64_t* rows,
+                       const GemmColumnStage* stage, const float* stage_bias) {
   __m256 acc[R][V];
 #pragma GCC unroll 6
   for (int i = 0; i < R; ++i) {
@@ -274,6 +275,15 @@ inline void KernelTile(int64_t kc, const float* a, const float* b, float* c, int
   const __m256 vb = _mm256_set1_ps(beta);
   __m256i mask[V];
   make_masks(mask);
+  // The column stage's bias vectors (read only over the tile's columns).
+  __m256 bias[V];
+  if (stage != nullptr && stage_bias != nullptr) {
+#pragma GCC unroll 2
+    for (int v = 0; v < V; ++v) {
+      bias[v] = whole ? _mm256_loadu_ps(stage_bias + 8 * v)
+                      : _mm256_maskload_ps(stage_bias + 8 * v, mask[v]);
+    }
+  }
 #pragma GCC unroll 6
   for (int i = 0; i < R; ++i) {
 #pragma GCC unroll 2
@@ -283,6 +293,11 @@ inline void KernelTile(int64_t kc, const float* a, const float* b, float* c, int
       if (beta != 0.0f) {
         const __m256 old = whole ? _mm256_loadu_ps(dst) : _mm256_maskload_ps(dst, mask[v]);
         r = _mm256_fmadd_ps(old, vb, r);
+      }
+      if (stage != nullptr) {  // the value Apply would have read back, finished as it would
+        if (stage_bias != nullptr) r = _mm256_add_ps(r, bias[v]);
+        r = ClampHardSwishAvx2(r, _mm256_broadcast_ss(&stage->low),
+                               _mm256_broadcast_ss(&stage->high), stage->hard_swish);
       }
       if (whole) {
         _mm256_storeu_ps(dst, r);
@@ -294,7 +309,7 @@ inline void KernelTile(int64_t kc, const float* a, const float* b, float* c, int
 }
 
 using KernelFn = void (*)(int64_t, const float*, const float*, float*, int64_t, float, float,
-                          int64_t, const int64_t*);
+                          int64_t, const int64_t*, const GemmColumnStage*, const float*);
 
 // The kernel for a tile of `rows` rows and up to (v + 1) * 8 columns, B packed or in place.
 KernelFn PickKernel(int64_t rows, int v, bool direct) {
@@ -327,29 +342,37 @@ float* ThreadBuffer(int which, int64_t floats) {
 // The tile at rows [i0, i0 + mr), columns [j0, j0 + nr) of C; B is a packed panel (rows null)
 // or, from a GemmRowsB, the address of its column j0 with rows[p] the offset of row p.
 void Tile(int64_t kc, const float* a, const float* b, const int64_t* rows, const GemmCLayout& c,
-          int64_t i0, int64_t mr, int64_t j0, int64_t nr, float alpha, float beta) {
+          int64_t i0, int64_t mr, int64_t j0, int64_t nr, float alpha, float beta,
+          const GemmColumnStage* stage = nullptr) {
   const int64_t seg = j0 / c.seg_cols;
   const int64_t col = j0 % c.seg_cols;
   const int64_t valid = c.Valid();
   float* origin = c.base + seg * c.seg_stride + col + i0 * c.ldc;
+  const float* stage_bias =
+      stage != nullptr && stage->bias != nullptr ? stage->bias + col : nullptr;
   const int v = nr > 8 ? 1 : 0;
   if (mr == kMr && nr == kNr && col + kNr <= valid) {  // the common cases, inlined
     if (rows == nullptr) {
-      KernelTile<kMr, 2, false>(kc, a, b, origin, c.ldc, alpha, beta, kNr, nullptr);
+      KernelTile<kMr, 2, false>(kc, a, b, origin, c.ldc, alpha, beta, kNr, nullptr, stage,
+                                stage_bias);
     } else {
-      KernelTile<kMr, 2, true>(kc, a, b, origin, c.ldc, alpha, beta, kNr, rows);
+      KernelTile<kMr, 2, true>(kc, a, b, origin, c.ldc, alpha, beta, kNr, rows, stage, stage_bias);
     }
     return;
   }
   const KernelFn kernel = PickKernel(mr, v, rows != nullptr);
   if (col + nr <= valid) {  // within one segment: straight into C (masked past nr)
-    kernel(kc, a, b, origin, c.ldc, alpha, beta, nr, rows);
+    kernel(kc, a, b, origin, c.ldc, alpha, beta, nr, rows, stage, stage_bias);
     return;
+  }
+  if (stage != nullptr) {  // PackedSgemm passes a stage only where C is one whole segment
+    throw std::logic_error("PackedSgemm: a column stage on a tile across segments");
   }
   // Across segments: through a buffer, column by column. (B read in place never gets here:
   // InPlacePanels stops its panels at segment ends. Were it to, its tile reads only nr columns.)
   alignas(32) float tile[kMr * kNr];
-  kernel(kc, a, b, tile, kNr, 1.0f, 0.0f, rows != nullptr ? nr : (v + 1) * 8, rows);
+  kernel(kc, a, b, tile, kNr, 1.0f, 0.0f, rows != nullptr ? nr : (v + 1) * 8, rows, nullptr,
+         nullptr);
   int64_t seg_now = seg, col_now = col;
   for (int64_t j = 0; j < nr; ++j) {
     float* dst = c.base + seg_now * c.seg_stride + col_now + i0 * c.ldc;
@@ -367,10 +390,10 @@ void Tile(int64_t kc, const float* a, const float* b, const int64_t* rows, const
 // The tiles of one packed A block (rows [i0, i0 + mc)) against one B panel (see Tile).
 void PanelTiles(int64_t kc, const float* apack, int64_t i0, int64_t mc, const float* bpanel,
                 const int64_t* rows, int64_t j0, int64_t nr, const GemmCLayout& c, float alpha,
-                float beta) {
+                float beta, const GemmColumnStage* stage = nullptr) {
   for (int64_t ir = 0; ir < mc; ir += kMr) {
-    Tile(kc, apack + ir * kc, bpanel, rows, c, i0 + ir, std::min(kMr, mc - ir), j0, nr, alpha,
-         beta);
+    Tile(kc, apack + ir * kc, bpanel, rows, c, i0 + ir, std::min(kMr, mc - ir), j0, nr, alpha, beta,
+         stage);
   }
 }
 
@@ -453,7 +476,8 @@ constexpr int64_t kRowsOuterCols = 1024;
 // One thread's share: rows [m0, m1) by columns [n0, n1) of C.
 void Block(int64_t m0, int64_t m1, int64_t n0, int64_t n1, int64_t k, float alpha, const float* a,
            int64_t lda, bool trans_a, const GemmBSource& b, float beta, const GemmCLayout& c,
-           const GemmEpilogue* epilogue, const GemmPackedA* packed_a) {
+           const GemmEpilogue* epilogue, const GemmPackedA* packed_a,
+           const GemmColumnStage* column_stage) {
   const int64_t kc_max = GemmKBlock(k);
   const int64_t rows = m1 - m0;
   // A packed B block serves every A block (in L2) in turn, each B panel staying in L1 while
@@ -478,7 +502,10 @@ void Block(int64_t m0, int64_t m1, int64_t n0, int64_t n1, int64_t k, float alph
         b.Pack(pc, kc, jc, nc, bpack);
       }
       const float block_beta = pc == 0 ? beta : 1.0f;
-      const GemmEpilogue* epi = pc + kc == k ? epilogue : nullptr;
+      const bool last = pc + kc == k;
+      // The epilogue as the tiles are stored (column_stage, B not read in place), else after.
+      const GemmColumnStage* stage = last && in_place == nullptr ? column_stage : nullptr;
+      const GemmEpilogue* epi = last && stage == nullptr ? epilogue : nullptr;
       // The epilogue, where it has inputs to prefetch (asked once, not per tile).
       const GemmEpilogue* prefetch = epi != nullptr && epi->Prefetches() ? epi : nullptr;
       for (int64_t ic = m0; ic < m1; ic += mc_max) {
@@ -509,7 +536,7 @@ void Block(int64_t m0, int64_t m1, int64_t n0, int64_t n1, int64_t k, float alph
             for (int64_t jr = 0; jr < nc; jr += kNr) {
               const int64_t nr = std::min(kNr, nc - jr);
               Tile(kc, ablock + ir * kc, bblock + jr * kc, nullptr, c, ic + ir, mr, jc + jr, nr,
-                   alpha, block_beta);
+                   alpha, block_beta, stage);
               if (next > 0) {
                 PrefetchColumns(*prefetch, c, ic + ir + kMr, next, jc + jr, jc + jr + nr);
               }
@@ -520,7 +547,7 @@ void Block(int64_t m0, int64_t m1, int64_t n0, int64_t n1, int64_t k, float alph
         }
         for (int64_t jr = 0; jr < nc; jr += kNr) {
           PanelTiles(kc, ablock, ic, mc, bblock + jr * kc, nullptr, jc + jr, std::min(kNr, nc - jr),
-                     c, alpha, block_beta);
+                     c, alpha, block_beta, stage);
           // The same panel of the next epilogue block, while this block's panels are made.
           if (prefetch != nullptr && jr + kEpilogueCols < nc) {
             PrefetchColumns(*prefetch, c, ic, mc, jc + jr + kEpilogueCols,
@@ -825,8 +852,12 @@ void PackedSgemm(int64_t m, int64_t n, int64_t k, float alpha, const float* a, i
     }
     return;
   }
+  // The epilogue's column stage, applied in the tiles, where C is one segment stored whole.
+  const GemmColumnStage* stage = epilogue != nullptr && n <= c.seg_cols && c.Valid() == c.seg_cols
+                                     ? epilogue->ColumnStage()
+                                     : nullptr;
   auto run = [&](int64_t m0, int64_t m1, int64_t n0, int64_t n1) {
-    Block(m0, m1, n0, n1, k, alpha, a, lda, trans_a, b, beta, c, epilogue, packed_a);
+    Block(m0, m1, n0, n1, k, alpha, a, lda, trans_a, b, beta, c, epilogue, packed_a, stage);
   };
   const int threads = pool == nullptr ? 1 : pool->num_threads();
   if (threads == 1 || static_cast<double>(m) * n * k < kParallelGemmWork) {

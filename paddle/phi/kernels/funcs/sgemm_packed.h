@@ -155,6 +155,16 @@ struct GemmCLayout {
   int64_t Valid() const { return seg_valid > 0 ? seg_valid : seg_cols; }
 };
 
+// A finishing step per column that the GEMM can apply to a tile's sums in registers as it
+// stores them (no second pass over C): c[i][j] = act(c[i][j] + bias[j % seg_cols]), act the clamp
+// to [low, high] and then, with hard_swish, x * min(max(x + 3, 0), 6) / 6 (ClampHardSwishAvx2).
+// bias may be null (no addition). Pixel-major convolutions, whose columns are channels.
+struct GemmColumnStage {
+  const float* bias = nullptr;
+  float low = 0.0f, high = 0.0f;
+  bool hard_swish = false;
+};
+
 // Finishes C's final values while they are still in cache, tile by tile: Apply gets rows
 // r < rows, columns j < cols at c[r * ldc + j], a block of C's storage that lies within one
 // segment (it may derive the row's meaning from where c points). Called once per entry, after
@@ -168,6 +178,10 @@ class GemmEpilogue {
   // A hint, with Apply's arguments, that this block will be finished soon: an epilogue that
   // reads other data for it (a residual) may start bringing that into cache.
   virtual void Prefetch(const float* c, int64_t ldc, int64_t rows, int64_t cols) const {}
+  // Where Apply is exactly this per-column stage (to the bit): the GEMM may then apply it to
+  // each tile as it is stored, where C is one segment whose columns are all stored, instead of
+  // calling Apply.
+  virtual const GemmColumnStage* ColumnStage() const { return nullptr; }
 };
 
 // C = alpha * op(A) * op(B) + beta * C, with op(A) [m, k] stored row-major [m, k] (row stride
