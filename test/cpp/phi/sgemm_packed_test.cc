@@ -134,8 +134,9 @@ TEST(PackedSgemm, PoolGivesTheSameBitsAsOneThread) {
 }
 
 // A and B packed ahead (GemmPackedA, GemmPackedB: weights kept packed) give the bits of the
-// same product packed per call, on one thread and on the pool (which splits C by rows or by
-// columns), with several K blocks, rows past a multiple of 6 and columns past one of 16.
+// same product packed per call (A stored by rows is then read where it is, by the tiles; stored
+// [k, m], packed), on one thread and on the pool (which splits C by rows or by columns), with
+// several K blocks, rows past a multiple of 6 and columns past one of 16.
 TEST(PackedSgemm, PackedAheadGivesTheSameBits) {
   if (!funcs::internal::PackedSgemmUsable()) GTEST_SKIP() << "no AVX2 + FMA";
   ThreadPool pool(2);

@@ -216,15 +216,21 @@ void PackA(const float* a, int64_t lda, bool trans_a, int64_t i0, int64_t mc, in
   }
 }
 
+// How a tile reads A: kAPacked, a packed panel of 6 rows (entry (i, p) at a[p * 6 + i]), or
+// kARows, where A is stored by rows (entry (i, p) at a[i * lda + p]).
+enum : int { kAPacked = 0, kARows = 1 };
+
 // A register tile of R rows (R <= 6) by V * 8 columns (V = 1 or 2): acc = sum over p of
-// a[p * 6 + i] * B(p, j), B(p, j) = b[p * 16 + j] from a packed panel or, kDirect, b[rows[p] + j]
-// from a GemmRowsB in place; then c[i * ldc + j] = alpha * acc + beta * c for the first
-// `cols` columns (c is not read when beta == 0; columns past `cols` are neither read nor
-// written: masked). The loops over i and v unroll fully, so the accumulators stay in registers.
-template <int R, int V, bool kDirect>
+// A(i, p) * B(p, j) (A as kA says), B(p, j) = b[p * 16 + j] from a packed panel or, kDirect,
+// b[rows[p] + j] from a GemmRowsB in place; then c[i * ldc + j] = alpha * acc + beta * c for the
+// first `cols` columns (c is not read when beta == 0; columns past `cols` are neither read nor
+// written: masked), finished by `stage` where given (its bias from stage_bias, the tile's first
+// column). The loops over i and v unroll fully, so the accumulators stay in registers.
+
+template <int R, int V, bool kDirect, int kA = kAPacked>
 inline void KernelTile(int64_t kc, const float* a, const float* b, float* c, int64_t ldc,
                        float alpha, float beta, int64_t cols, const int64_t* rows,
-                       const GemmColumnStage* stage, const float* stage_bias) {
+                       const GemmColumnStage* stage, const float* stage_bias, int64_t lda = 0) {
   __m256 acc[R][V];
 #pragma GCC unroll 6
   for (int i = 0; i < R; ++i) {
@@ -259,6 +265,22 @@ inline void KernelTile(int64_t kc, const float* a, const float* b, float* c, int
 #pragma GCC unroll 2
       for (int v = 0; v < V; ++v) bv[v] = _mm256_maskload_ps(b + rows[p] + 8 * v, load_mask[v]);
       step(bv);
+    }
+  } else if constexpr (kA == kARows) {
+    // A's R rows read where they are (row i at a + i * lda), B packed.
+    const float* arow[R];
+#pragma GCC unroll 6
+    for (int i = 0; i < R; ++i) arow[i] = a + i * lda;
+    for (int64_t p = 0; p < kc; ++p) {
+      __m256 bv[V];
+#pragma GCC unroll 2
+      for (int v = 0; v < V; ++v) bv[v] = _mm256_load_ps(b + p * kNr + 8 * v);
+#pragma GCC unroll 6
+      for (int i = 0; i < R; ++i) {
+        const __m256 ai = _mm256_broadcast_ss(arow[i] + p);
+#pragma GCC unroll 2
+        for (int v = 0; v < V; ++v) acc[i][v] = _mm256_fmadd_ps(ai, bv[v], acc[i][v]);
+      }
     }
   } else {
     for (int64_t p = 0; p < kc; ++p, a += kMr) {
@@ -309,23 +331,24 @@ inline void KernelTile(int64_t kc, const float* a, const float* b, float* c, int
 }
 
 using KernelFn = void (*)(int64_t, const float*, const float*, float*, int64_t, float, float,
-                          int64_t, const int64_t*, const GemmColumnStage*, const float*);
+                          int64_t, const int64_t*, const GemmColumnStage*, const float*, int64_t);
 
 // The kernel for a tile of `rows` rows and up to (v + 1) * 8 columns, B packed or in place.
-KernelFn PickKernel(int64_t rows, int v, bool direct) {
-  static const KernelFn kernels[2][kMr][2] = {{{KernelTile<1, 1, false>, KernelTile<1, 2, false>},
-                                               {KernelTile<2, 1, false>, KernelTile<2, 2, false>},
-                                               {KernelTile<3, 1, false>, KernelTile<3, 2, false>},
-                                               {KernelTile<4, 1, false>, KernelTile<4, 2, false>},
-                                               {KernelTile<5, 1, false>, KernelTile<5, 2, false>},
-                                               {KernelTile<6, 1, false>, KernelTile<6, 2, false>}},
-                                              {{KernelTile<1, 1, true>, KernelTile<1, 2, true>},
-                                               {KernelTile<2, 1, true>, KernelTile<2, 2, true>},
-                                               {KernelTile<3, 1, true>, KernelTile<3, 2, true>},
-                                               {KernelTile<4, 1, true>, KernelTile<4, 2, true>},
-                                               {KernelTile<5, 1, true>, KernelTile<5, 2, true>},
-                                               {KernelTile<6, 1, true>, KernelTile<6, 2, true>}}};
-  return kernels[direct ? 1 : 0][rows - 1][v];
+KernelFn PickKernel(int64_t rows, int v, bool direct, int a_kind) {
+#define PD_TILES(D, RA)                                       \
+  {                                                           \
+    {KernelTile<1, 1, D, RA>, KernelTile<1, 2, D, RA>},       \
+        {KernelTile<2, 1, D, RA>, KernelTile<2, 2, D, RA>},   \
+        {KernelTile<3, 1, D, RA>, KernelTile<3, 2, D, RA>},   \
+        {KernelTile<4, 1, D, RA>, KernelTile<4, 2, D, RA>},   \
+        {KernelTile<5, 1, D, RA>, KernelTile<5, 2, D, RA>}, { \
+      KernelTile<6, 1, D, RA>, KernelTile<6, 2, D, RA>        \
+    }                                                         \
+  }
+  static const KernelFn kernels[3][kMr][2] = {PD_TILES(false, kAPacked), PD_TILES(true, kAPacked),
+                                              PD_TILES(false, kARows)};
+#undef PD_TILES
+  return kernels[a_kind == kARows ? 2 : direct ? 1 : 0][rows - 1][v];
 }
 
 // Pack buffers of one thread, kept between calls.
@@ -339,11 +362,13 @@ float* ThreadBuffer(int which, int64_t floats) {
   return buffers[which].get();
 }
 
-// The tile at rows [i0, i0 + mr), columns [j0, j0 + nr) of C; B is a packed panel (rows null)
-// or, from a GemmRowsB, the address of its column j0 with rows[p] the offset of row p.
+// The tile at rows [i0, i0 + mr), columns [j0, j0 + nr) of C; A is a packed panel or, a_kind
+// kARows, its first row (rows lda apart); B is a packed panel (rows null) or, from a GemmRowsB,
+// the address of its column j0 with rows[p] the offset of row p. `stage` (may be null) finishes
+// the tile as it is stored.
 void Tile(int64_t kc, const float* a, const float* b, const int64_t* rows, const GemmCLayout& c,
           int64_t i0, int64_t mr, int64_t j0, int64_t nr, float alpha, float beta,
-          const GemmColumnStage* stage = nullptr) {
+          const GemmColumnStage* stage = nullptr, int a_kind = kAPacked, int64_t lda = 0) {
   const int64_t seg = j0 / c.seg_cols;
   const int64_t col = j0 % c.seg_cols;
   const int64_t valid = c.Valid();
@@ -352,7 +377,10 @@ void Tile(int64_t kc, const float* a, const float* b, const int64_t* rows, const
       stage != nullptr && stage->bias != nullptr ? stage->bias + col : nullptr;
   const int v = nr > 8 ? 1 : 0;
   if (mr == kMr && nr == kNr && col + kNr <= valid) {  // the common cases, inlined
-    if (rows == nullptr) {
+    if (a_kind == kARows) {
+      KernelTile<kMr, 2, false, kARows>(kc, a, b, origin, c.ldc, alpha, beta, kNr, nullptr, stage,
+                                        stage_bias, lda);
+    } else if (rows == nullptr) {
       KernelTile<kMr, 2, false>(kc, a, b, origin, c.ldc, alpha, beta, kNr, nullptr, stage,
                                 stage_bias);
     } else {
@@ -360,9 +388,9 @@ void Tile(int64_t kc, const float* a, const float* b, const int64_t* rows, const
     }
     return;
   }
-  const KernelFn kernel = PickKernel(mr, v, rows != nullptr);
+  const KernelFn kernel = PickKernel(mr, v, rows != nullptr, a_kind);
   if (col + nr <= valid) {  // within one segment: straight into C (masked past nr)
-    kernel(kc, a, b, origin, c.ldc, alpha, beta, nr, rows, stage, stage_bias);
+    kernel(kc, a, b, origin, c.ldc, alpha, beta, nr, rows, stage, stage_bias, lda);
     return;
   }
   if (stage != nullptr) {  // PackedSgemm passes a stage only where C is one whole segment
@@ -372,7 +400,7 @@ void Tile(int64_t kc, const float* a, const float* b, const int64_t* rows, const
   // InPlacePanels stops its panels at segment ends. Were it to, its tile reads only nr columns.)
   alignas(32) float tile[kMr * kNr];
   kernel(kc, a, b, tile, kNr, 1.0f, 0.0f, rows != nullptr ? nr : (v + 1) * 8, rows, nullptr,
-         nullptr);
+         nullptr, lda);
   int64_t seg_now = seg, col_now = col;
   for (int64_t j = 0; j < nr; ++j) {
     float* dst = c.base + seg_now * c.seg_stride + col_now + i0 * c.ldc;
@@ -387,13 +415,18 @@ void Tile(int64_t kc, const float* a, const float* b, const int64_t* rows, const
   }
 }
 
-// The tiles of one packed A block (rows [i0, i0 + mc)) against one B panel (see Tile).
+// How far A's row i + 1 starts from row i's in the tiles' terms: packed panels (a panel of 6
+// rows is 6 * kc floats, so a row kc), or rows lda apart.
+inline int64_t ARowStep(int a_kind, int64_t kc, int64_t lda) { return a_kind == kARows ? lda : kc; }
+
+// The tiles of one A block (rows [i0, i0 + mc); see Tile) against one B panel.
 void PanelTiles(int64_t kc, const float* apack, int64_t i0, int64_t mc, const float* bpanel,
                 const int64_t* rows, int64_t j0, int64_t nr, const GemmCLayout& c, float alpha,
-                float beta, const GemmColumnStage* stage = nullptr) {
+                float beta, const GemmColumnStage* stage = nullptr, int a_kind = kAPacked,
+                int64_t lda = 0) {
   for (int64_t ir = 0; ir < mc; ir += kMr) {
-    Tile(kc, apack + ir * kc, bpanel, rows, c, i0 + ir, std::min(kMr, mc - ir), j0, nr, alpha, beta,
-         stage);
+    Tile(kc, apack + ir * ARowStep(a_kind, kc, lda), bpanel, rows, c, i0 + ir,
+         std::min(kMr, mc - ir), j0, nr, alpha, beta, stage, a_kind, lda);
   }
 }
 
@@ -488,9 +521,17 @@ void Block(int64_t m0, int64_t m1, int64_t n0, int64_t n1, int64_t k, float alph
   const int64_t mc_max = ((rows + m_blocks - 1) / m_blocks + kMr - 1) / kMr * kMr;
   const GemmRowsB* in_place = b.AsRows();
   const bool b_packed = b.PackedPanels(0, n0) != nullptr;
+  // A stored by rows (not packed ahead) is read where it is, B from packed panels: packing A
+  // cost a pass over it per block for a layout the tiles read no faster (gemm_bench, 1 thread:
+  // 512 x 98 x 4608 82-83 -> 90 GFLOP/s, 64 x 64 x 32 77 -> 88, the others within noise;
+  // MobileNetV2, MobileNetV3-small and tiny BERT 0.964-0.966 of the time, 6 fresh-process rounds).
+  // (A stored [k, m] read in place, R adjacent floats per k: MobileNetV2 0.999, MobileNetV3
+  // 1.008 of the packed time; it stays packed.)
+  const int a_kind = !trans_a && packed_a == nullptr && in_place == nullptr ? kARows : kAPacked;
   float* bpack = in_place == nullptr && !b_packed ? ThreadBuffer(0, kc_max * nc_max) : nullptr;
   // slack: PackSixRows
-  float* apack = packed_a == nullptr ? ThreadBuffer(1, kc_max * mc_max + 8) : nullptr;
+  float* apack =
+      packed_a == nullptr && a_kind == kAPacked ? ThreadBuffer(1, kc_max * mc_max + 8) : nullptr;
   for (int64_t jc = n0; jc < n1; jc += kNc) {
     const int64_t nc = std::min(kNc, n1 - jc);
     for (int64_t pc = 0; pc < k; pc += kc_max) {
@@ -513,6 +554,8 @@ void Block(int64_t m0, int64_t m1, int64_t n0, int64_t n1, int64_t k, float alph
         const float* ablock = apack;
         if (packed_a != nullptr) {
           ablock = packed_a->At(pc, ic);
+        } else if (a_kind == kARows) {
+          ablock = a + ic * lda + pc;
         } else {
           PackA(a, lda, trans_a, ic, mc, pc, kc, apack);
         }
@@ -535,8 +578,8 @@ void Block(int64_t m0, int64_t m1, int64_t n0, int64_t n1, int64_t k, float alph
             const int64_t next = prefetch != nullptr ? std::min(kMr, mc - ir - kMr) : 0;
             for (int64_t jr = 0; jr < nc; jr += kNr) {
               const int64_t nr = std::min(kNr, nc - jr);
-              Tile(kc, ablock + ir * kc, bblock + jr * kc, nullptr, c, ic + ir, mr, jc + jr, nr,
-                   alpha, block_beta, stage);
+              Tile(kc, ablock + ir * ARowStep(a_kind, kc, lda), bblock + jr * kc, nullptr, c,
+                   ic + ir, mr, jc + jr, nr, alpha, block_beta, stage, a_kind, lda);
               if (next > 0) {
                 PrefetchColumns(*prefetch, c, ic + ir + kMr, next, jc + jr, jc + jr + nr);
               }
@@ -547,7 +590,7 @@ void Block(int64_t m0, int64_t m1, int64_t n0, int64_t n1, int64_t k, float alph
         }
         for (int64_t jr = 0; jr < nc; jr += kNr) {
           PanelTiles(kc, ablock, ic, mc, bblock + jr * kc, nullptr, jc + jr, std::min(kNr, nc - jr),
-                     c, alpha, block_beta, stage);
+                     c, alpha, block_beta, stage, a_kind, lda);
           // The same panel of the next epilogue block, while this block's panels are made.
           if (prefetch != nullptr && jr + kEpilogueCols < nc) {
             PrefetchColumns(*prefetch, c, ic, mc, jc + jr + kEpilogueCols,
