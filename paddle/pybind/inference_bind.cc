@@ -87,9 +87,18 @@ void ShareArray(Tensor& t, const py::array& a, const char* call) {
                                           call);
 }
 
-// Whether `a` can be bound to input `t` as it is: C-contiguous, of the input's element type.
+// Whether `a`'s elements are in this machine's byte order.
+bool NativeOrder(const py::array& a) {
+  const char order = a.dtype().byteorder();
+  const uint16_t one = 1;
+  const bool little = *reinterpret_cast<const uint8_t*>(&one) == 1;
+  return order == '=' || order == '|' || order == (little ? '<' : '>');
+}
+
+// Whether `a` can be bound to input `t` as it is: C-contiguous, of the input's element type, in
+// this machine's byte order.
 bool Shareable(const Tensor& t, const py::array& a) {
-  return (a.flags() & py::array::c_style) != 0 &&
+  return (a.flags() & py::array::c_style) != 0 && NativeOrder(a) &&
          DataTypeOf(a.dtype()) == paddle::inference::ToPhiDataType(t.type());
 }
 
@@ -171,6 +180,13 @@ void BindInference(py::module_* module) {
       .def(
           "share_external_data",
           [](Tensor& t, const py::array& a) {
+            if (!NativeOrder(a)) {
+              throw py::value_error(
+                  "share_external_data: expected an array in this machine's byte order for "
+                  "input '" +
+                  t.name() + "', but got dtype " + std::string(py::str(a.dtype())) +
+                  " (use copy_from_cpu, or array.astype(array.dtype.newbyteorder('=')))");
+            }
             if ((a.flags() & py::array::c_style) == 0) {
               throw py::value_error(
                   "share_external_data: expected a C-contiguous array for input '" + t.name() +

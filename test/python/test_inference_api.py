@@ -121,9 +121,12 @@ def test_run_reads_contiguous_arrays_in_place_and_never_writes_them(conv_model):
     (out,) = pred.run([xs])  # C-contiguous float32: bound, not copied
     np.testing.assert_allclose(out, ref, rtol=1e-5, atol=1e-5)
     np.testing.assert_array_equal(xs, before)
-    # The same values through a copy (non-contiguous array, copy_from_cpu) give the same bits.
+    # The same values through a copy (non-contiguous array, the other byte order, copy_from_cpu)
+    # give the same bits.
     (strided,) = pred.run([np.asfortranarray(xs)])
     np.testing.assert_array_equal(strided, out)
+    (swapped,) = pred.run([xs.astype(">f4")])
+    np.testing.assert_array_equal(swapped, out)
     handle = pred.get_input_handle("img")
     handle.reshape(list(xs.shape))
     handle.copy_from_cpu(xs)
@@ -154,6 +157,8 @@ def test_share_external_data_binds_the_array(conv_model):
     # Bad input: typed errors naming the input; the predictor stays usable.
     with pytest.raises(ValueError, match="C-contiguous.*'img'"):
         handle.share_external_data(np.asfortranarray(xs))
+    with pytest.raises(ValueError, match="byte order.*'img'"):
+        handle.share_external_data(xs.astype(">f4"))
     with pytest.raises(Exception, match="element type.*'img'"):
         handle.share_external_data(xs.astype("float64"))
     with pytest.raises(Exception, match="rank 4.*'img'"):
