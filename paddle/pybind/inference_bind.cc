@@ -95,10 +95,15 @@ bool NativeOrder(const py::array& a) {
   return order == '=' || order == '|' || order == (little ? '<' : '>');
 }
 
-// Whether `a` can be bound to input `t` as it is: C-contiguous, of the input's element type, in
-// this machine's byte order.
+// Whether `a`'s elements lie at addresses that are multiples of their size.
+bool Aligned(const py::array& a) {
+  return (a.flags() & py::detail::npy_api::NPY_ARRAY_ALIGNED_) != 0;
+}
+
+// Whether `a` can be bound to input `t` as it is: C-contiguous, aligned, of the input's element
+// type, in this machine's byte order.
 bool Shareable(const Tensor& t, const py::array& a) {
-  return (a.flags() & py::array::c_style) != 0 && NativeOrder(a) &&
+  return (a.flags() & py::array::c_style) != 0 && Aligned(a) && NativeOrder(a) &&
          DataTypeOf(a.dtype()) == paddle::inference::ToPhiDataType(t.type());
 }
 
@@ -186,6 +191,14 @@ void BindInference(py::module_* module) {
                   "input '" +
                   t.name() + "', but got dtype " + std::string(py::str(a.dtype())) +
                   " (use copy_from_cpu, or array.astype(array.dtype.newbyteorder('=')))");
+            }
+            if (!Aligned(a)) {
+              throw py::value_error(
+                  "share_external_data: expected an array whose elements are aligned to their "
+                  "size for input '" +
+                  t.name() +
+                  "', but got an unaligned one (use "
+                  "copy_from_cpu, or numpy.require(array, requirements='A'))");
             }
             if ((a.flags() & py::array::c_style) == 0) {
               throw py::value_error(

@@ -127,6 +127,10 @@ def test_run_reads_contiguous_arrays_in_place_and_never_writes_them(conv_model):
     np.testing.assert_array_equal(strided, out)
     (swapped,) = pred.run([xs.astype(">f4")])
     np.testing.assert_array_equal(swapped, out)
+    unaligned = np.frombuffer(b"\0" + xs.tobytes(), dtype="float32", offset=1).reshape(xs.shape)
+    assert not unaligned.flags.aligned
+    (copied,) = pred.run([unaligned])
+    np.testing.assert_array_equal(copied, out)
     handle = pred.get_input_handle("img")
     handle.reshape(list(xs.shape))
     handle.copy_from_cpu(xs)
@@ -159,6 +163,9 @@ def test_share_external_data_binds_the_array(conv_model):
         handle.share_external_data(np.asfortranarray(xs))
     with pytest.raises(ValueError, match="byte order.*'img'"):
         handle.share_external_data(xs.astype(">f4"))
+    unaligned = np.frombuffer(b"\0" + xs.tobytes(), dtype="float32", offset=1).reshape(xs.shape)
+    with pytest.raises(ValueError, match="aligned.*'img'"):
+        handle.share_external_data(unaligned)
     with pytest.raises(Exception, match="element type.*'img'"):
         handle.share_external_data(xs.astype("float64"))
     with pytest.raises(Exception, match="rank 4.*'img'"):
