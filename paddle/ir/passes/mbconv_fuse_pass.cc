@@ -51,7 +51,7 @@ class MbconvFusePass : public Pass {
   // depthwise output's name in *dw_name.
   static bool MatchGate(const Graph& graph, const Node* var, int64_t hidden, Gate* gate,
                         std::string* dw_name) {
-    gate->mul = var != nullptr ? SoleWriter(var) : nullptr;
+    gate->mul = SoleWriter(var);
     std::string gate_name;
     if (!MatchChannelGate(graph, gate->mul, hidden, dw_name, &gate_name)) return false;
     gate->sigmoid = SoleWriter(graph.VarNode(gate_name));

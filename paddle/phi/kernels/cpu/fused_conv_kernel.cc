@@ -961,5 +961,6 @@ PD_KERNEL_USES(fused_conv2d, conv2d);
 PD_KERNEL_USES(fused_mbconv, fused_conv2d);
 PD_KERNEL_USES(fused_mbconv, pool2d);
 PD_KERNEL_USES(fused_mbconv, hard_sigmoid);
+PD_KERNEL_USES(fused_mbconv, fused_scaled_conv2d);
 PD_KERNEL_USES(fused_conv_depthwise, fused_conv2d);
 PD_KERNEL_USES(fused_scaled_conv2d, fused_conv2d);

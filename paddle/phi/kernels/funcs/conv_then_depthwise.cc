@@ -407,12 +407,17 @@ std::vector<float> PackBias(const float* bias, int64_t channels, int64_t cp) {
   return packed;
 }
 
+// Whether this machine runs the file's kernels (AVX2 and FMA).
+bool CpuHasAvx2Fma() {
+  static const bool cpu = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  return cpu;
+}
+
 }  // namespace
 
 bool ConvRows::Applies(const ConvPlane& c, int64_t in_channels, int64_t channels) {
-  static const bool cpu = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  return cpu && channels > 0 && channels <= kMaxChannels && in_channels > 0 && c.kernel_h > 0 &&
-         c.kernel_w > 0 && c.kernel_h * c.kernel_w > 1 &&
+  return CpuHasAvx2Fma() && channels > 0 && channels <= kMaxChannels && in_channels > 0 &&
+         c.kernel_h > 0 && c.kernel_w > 0 && c.kernel_h * c.kernel_w > 1 &&
          in_channels * c.kernel_h * c.kernel_w <= kMaxTaps && c.dilation_h == 1 &&
          c.dilation_w == 1 && c.stride_h > 0 && c.stride_w > 0 && c.out_h > 0 && c.out_w > 0 &&
          c.pad_top >= 0 && c.pad_left >= 0;
@@ -537,9 +542,8 @@ void ConvThenDepthwiseForward(ThreadPool* pool, const ConvThenDepthwisePlanes& p
 }
 
 bool PixelMajorDepthwise::Applies(const ConvPlane& d, int64_t channels) {
-  static const bool cpu = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  return cpu && channels > 0 && channels % 8 == 0 && d.dilation_h == 1 && d.dilation_w == 1 &&
-         (d.kernel_h == 3 || d.kernel_h == 5) && d.kernel_w == d.kernel_h &&
+  return CpuHasAvx2Fma() && channels > 0 && channels % 8 == 0 && d.dilation_h == 1 &&
+         d.dilation_w == 1 && (d.kernel_h == 3 || d.kernel_h == 5) && d.kernel_w == d.kernel_h &&
          (d.stride_h == 1 || d.stride_h == 2) && d.stride_w == d.stride_h && d.out_h > 0 &&
          d.out_w > 0 && d.in_w > 0 && d.pad_top >= 0 && d.pad_left >= 0 && d.pad_top < d.kernel_h &&
          d.pad_left < d.kernel_w;
@@ -617,8 +621,8 @@ void PixelMajorScale(float* src, int64_t pixels, int64_t channels, const float* 
 
 void PixelMajorEpilogue::Apply(float* c, int64_t ldc, int64_t rows, int64_t cols) const {
   const int64_t j0 = (c - c_) % channels_;
-  const float* bias = epi_.bias != nullptr ? epi_.bias + j0 : nullptr;
-  const StageEpilogue stage{bias, &epi_.low, &epi_.high, epi_.hard_swish};
+  const float* bias = stage_.bias != nullptr ? stage_.bias + j0 : nullptr;
+  const StageEpilogue stage{bias, &stage_.low, &stage_.high, stage_.hard_swish};
   for (int64_t r = 0; r < rows; ++r) {
     float* row = c + r * ldc;
     int64_t j = 0;
@@ -627,8 +631,8 @@ void PixelMajorEpilogue::Apply(float* c, int64_t ldc, int64_t rows, int64_t cols
       alignas(32) float tail[8] = {}, bias_tail[8] = {};
       std::copy(row + j, row + cols, tail);
       if (bias != nullptr) std::copy(bias + j, bias + cols, bias_tail);
-      const StageEpilogue last{bias != nullptr ? bias_tail : nullptr, &epi_.low, &epi_.high,
-                               epi_.hard_swish};
+      const StageEpilogue last{bias != nullptr ? bias_tail : nullptr, &stage_.low, &stage_.high,
+                               stage_.hard_swish};
       last.Store(_mm256_load_ps(tail), 0, tail);
       std::copy(tail, tail + (cols - j), row + j);
     }

@@ -148,7 +148,7 @@ void PixelMajorScale(float* src, int64_t pixels, int64_t channels, const float* 
 class PixelMajorEpilogue : public internal::GemmEpilogue {
  public:
   PixelMajorEpilogue(const float* c, int64_t channels, const DepthwiseEpilogue<float>& epi)
-      : c_(c), channels_(channels), epi_(epi) {
+      : c_(c), channels_(channels) {
     stage_.bias = epi.bias;
     stage_.low = epi.low;
     stage_.high = epi.high;
@@ -162,8 +162,7 @@ class PixelMajorEpilogue : public internal::GemmEpilogue {
  private:
   [[maybe_unused]] const float* c_;
   [[maybe_unused]] int64_t channels_;
-  DepthwiseEpilogue<float> epi_;
-  internal::GemmColumnStage stage_;
+  internal::GemmColumnStage stage_;  // epi's bias, clamp and hard_swish (its `finish` unused)
 };
 
 }  // namespace funcs

@@ -226,7 +226,6 @@ enum : int { kAPacked = 0, kARows = 1 };
 // first `cols` columns (c is not read when beta == 0; columns past `cols` are neither read nor
 // written: masked), finished by `stage` where given (its bias from stage_bias, the tile's first
 // column). The loops over i and v unroll fully, so the accumulators stay in registers.
-
 template <int R, int V, bool kDirect, int kA = kAPacked>
 inline void KernelTile(int64_t kc, const float* a, const float* b, float* c, int64_t ldc,
                        float alpha, float beta, int64_t cols, const int64_t* rows,
@@ -297,14 +296,13 @@ inline void KernelTile(int64_t kc, const float* a, const float* b, float* c, int
   const __m256 vb = _mm256_set1_ps(beta);
   __m256i mask[V];
   make_masks(mask);
-  // The column stage's bias vectors (read only over the tile's columns).
+  // The column stage's bias vectors (read only over the tile's columns; zero, unused, without).
   __m256 bias[V];
-  if (stage != nullptr && stage_bias != nullptr) {
 #pragma GCC unroll 2
-    for (int v = 0; v < V; ++v) {
-      bias[v] = whole ? _mm256_loadu_ps(stage_bias + 8 * v)
-                      : _mm256_maskload_ps(stage_bias + 8 * v, mask[v]);
-    }
+  for (int v = 0; v < V; ++v) {
+    bias[v] = stage_bias == nullptr ? _mm256_setzero_ps()
+              : whole               ? _mm256_loadu_ps(stage_bias + 8 * v)
+                                    : _mm256_maskload_ps(stage_bias + 8 * v, mask[v]);
   }
 #pragma GCC unroll 6
   for (int i = 0; i < R; ++i) {
