@@ -725,6 +725,65 @@ def test_fused_mbconv_with_a_gate_equals_its_ops(batch, size, threads, hidden, k
                                atol=1e-4)
 
 
+def nhwc(x):
+    return np.ascontiguousarray(x.transpose(0, 2, 3, 1))
+
+
+@pytest.mark.parametrize("formats", [("NHWC", "NHWC"), ("NHWC", "NCHW"), ("NCHW", "NHWC")])
+@pytest.mark.parametrize("case", [
+    # (batch, size, threads, stride, expand, residual, hidden, kernel, gate)
+    (2, 14, 1, 1, True, True, 40, 5, False),   # pixel-major, residual
+    (1, 28, 2, 2, True, False, 24, 3, False),  # pixel-major, stride 2, two row ranges
+    (2, 64, 1, 1, True, True, 24, 3, False),   # pixel-major in bands of rows
+    (2, 14, 2, 1, True, True, 40, 5, True),    # pixel-major with a gate
+    (2, 7, 1, 2, True, False, 48, 3, True),
+    (2, 14, 1, 1, True, True, 20, 3, False),   # 20 channels: NCHW copies, three convolutions
+    (1, 64, 1, 1, True, True, 40, 3, False),   # 40 channels on 64 x 64: NCHW copies, bands
+    (2, 9, 1, 2, False, True, 8, 3, False),    # no expansion: NCHW copies
+    (1, 4, 1, 1, True, True, 24, 3, True),     # 4 x 4 planes with a gate: NCHW copies
+])
+def test_fused_mbconv_nhwc_formats_give_the_nchw_bits(formats, case):
+    # data_format (Input and ResidualData) and output_format (Output) in NHWC: the pixel-major
+    # path reads the input's rows and writes the output's in place (the bias, residual and
+    # activation on pixel-major rows), the other paths go through NCHW copies. Either way the
+    # bits of the NCHW block, transposed; with a residual, an NCHW input beside an NHWC output
+    # takes the copies too.
+    batch, size, threads, stride, expand, residual, hidden, kernel, gate = case
+    if gate:
+        inputs, attrs, out_shape = mbconv_gate_case(batch, size, stride, hidden, kernel, residual)
+    else:
+        inputs, attrs, out_shape = mbconv_case(batch, size, stride, expand, residual,
+                                               "hard_swish", hidden=hidden, kernel=kernel)
+    data_format, output_format = formats
+    with num_threads(threads):
+        want = run_op("fused_mbconv", inputs, attrs,
+                      {"Output": np.zeros(out_shape, "float32")})["Output"]
+        moved = dict(inputs)
+        if data_format == "NHWC":
+            moved["Input"] = nhwc(inputs["Input"])
+            if residual:
+                moved["ResidualData"] = nhwc(inputs["ResidualData"])
+        out_nhwc = output_format == "NHWC"
+        got = run_op("fused_mbconv", moved,
+                     dict(attrs, data_format=data_format, output_format=output_format),
+                     {"Output": np.zeros(nhwc(want).shape if out_nhwc else out_shape,
+                                         "float32")})["Output"]
+    np.testing.assert_array_equal(got, nhwc(want) if out_nhwc else want)
+
+
+def test_fused_mbconv_formats_errors():
+    inputs, attrs, out_shape = mbconv_case(1, 7, 1, True, True, "relu6", hidden=24)
+    with pytest.raises(ValueError, match="output_format to be NCHW or NHWC, but got 'NDHWC'"):
+        run_op("fused_mbconv", inputs, dict(attrs, output_format="NDHWC"),
+               {"Output": np.zeros(out_shape, "float32")})
+    # An NHWC input whose residual is left in NCHW: [1, 7, 7, 8] expected.
+    moved = dict(inputs, Input=nhwc(inputs["Input"]))
+    with pytest.raises(ValueError, match=r"ResidualData to have the output.s dims \[1, 7, 7, 8\] "
+                                         r".*but got \[1, 8, 7, 7\]"):
+        run_op("fused_mbconv", moved, dict(attrs, data_format="NHWC"),
+               {"Output": np.zeros(out_shape, "float32")})
+
+
 def test_fused_mbconv_with_a_gate_float64_and_errors():
     inputs, attrs, out_shape = mbconv_gate_case(2, 7, 1, 16, 5, True, dtype="float64")
     check_output("fused_mbconv", inputs, {"Output": mbconv_gate_ref(inputs, attrs)}, attrs=attrs,
@@ -799,14 +858,16 @@ def test_fused_mbconv_bad_shapes_name_the_input():
 
 
 @pytest.mark.parametrize("model,fusion", [("mobilenet_v2", "mbconv_fuse_pass"),
+                                          ("mobilenet_v2", "mbconv_layout_pass"),
                                           ("mobilenet_v3_small", "mbconv_fuse_pass"),
+                                          ("mobilenet_v3_small", "mbconv_layout_pass"),
                                           ("mobilenet_v3_small", "scaled_conv_fuse_pass"),
                                           ("mobilenet_v3_small", "conv_depthwise_fuse_pass")])
 def test_predictor_fusion_keeps_the_bits(model, fusion):
     # MobileNetV2's inverted-bottleneck blocks become fused_mbconv, every squeeze-excitation gate
     # of MobileNetV3 (it multiplies the input of a 1x1 convolution) fused_scaled_conv2d, its stem
-    # and the stride-2 depthwise convolution after it fused_conv_depthwise: the same outputs to
-    # the bit with the pass as without it.
+    # and the stride-2 depthwise convolution after it fused_conv_depthwise, consecutive blocks
+    # hand each other NHWC activations: the same outputs to the bit with the pass as without it.
     prefix = os.path.join(FIXTURES, model)
     if not os.path.exists(prefix + ".pdmodel"):
         pytest.skip("fixture models not present")

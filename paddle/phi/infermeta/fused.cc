@@ -246,10 +246,18 @@ void FusedMbconvInferMeta(
     const std::vector<int>& dilations, const std::vector<int>& expand_strides,
     const std::vector<int>& expand_paddings, const std::string& expand_activation,
     const std::string& depthwise_activation, const std::string& project_activation,
-    const std::string& squeeze_activation, const std::string& excite_activation, MetaTensor* out) {
-  const DDim& in = input.dims();
-  PD_CHECK(in.size() == 4, InvalidArgument,
-           "expected fused_mbconv's Input to be 4-D NCHW, but got dims ", in);
+    const std::string& squeeze_activation, const std::string& excite_activation,
+    const std::string& data_format, const std::string& output_format, MetaTensor* out) {
+  const bool in_nhwc = MbconvFormatIsNhwc(data_format, "data_format");
+  const bool out_nhwc = MbconvFormatIsNhwc(output_format, "output_format");
+  PD_CHECK(input.dims().size() == 4, InvalidArgument, "expected fused_mbconv's Input to be 4-D ",
+           data_format, ", but got dims ", input.dims());
+  // The checks and shapes below in NCHW terms.
+  const DDim in = in_nhwc ? PermuteNchwDims(input.dims(), false) : input.dims();
+  DenseTensor input_meta;
+  MetaTensor input_nchw(&input_meta);
+  input_nchw.set_dims(in);
+  input_nchw.set_dtype(input.dtype());
   const DDim& dw = depthwise_filter.dims();
   PD_CHECK(dw.size() == 4 && dw[1] == 1 && dw[0] > 0, InvalidArgument,
            "expected fused_mbconv's DepthwiseFilter to be [channels, 1, KH, KW], but got ", dw);
@@ -276,7 +284,7 @@ void FusedMbconvInferMeta(
     PD_CHECK(e[0] == hidden_channels, InvalidArgument,
              "expected fused_mbconv's ExpandFilter to have ", hidden_channels,
              " output channels (DepthwiseFilter's), but got ", e);
-    FusedConv2dInferMeta(input, expand_filter, expand_bias, MetaTensor(), expand_strides,
+    FusedConv2dInferMeta(input_nchw, expand_filter, expand_bias, MetaTensor(), expand_strides,
                          expand_paddings, "EXPLICIT", unit, 1, "NCHW", expand_activation, false,
                          &hidden);
   } else {
@@ -321,9 +329,26 @@ void FusedMbconvInferMeta(
   }
   check_pointwise(project_filter, hidden_channels, "ProjectFilter");
   CheckChannelBias(project_bias, project_filter.dims()[0], "fused_mbconv", "ProjectBias");
+  DenseTensor out_meta;
+  MetaTensor out_nchw(&out_meta);
   FusedConv2dInferMeta(dw_out, project_filter, project_bias, MetaTensor(), unit, no_pad, "EXPLICIT",
-                       unit, 1, "NCHW", project_activation, false, out);
-  CheckResidual(residual, out->dims(), input.dtype(), "fused_mbconv");
+                       unit, 1, "NCHW", project_activation, false, &out_nchw);
+  CheckResidual(residual, in_nhwc ? PermuteNchwDims(out_nchw.dims(), true) : out_nchw.dims(),
+                input.dtype(), "fused_mbconv");
+  out->set_dims(out_nhwc ? PermuteNchwDims(out_nchw.dims(), true) : out_nchw.dims());
+  out->set_dtype(out_nchw.dtype());
+}
+
+bool MbconvFormatIsNhwc(const std::string& format, const char* attr) {
+  PD_CHECK(format == "NCHW" || format == "NHWC", InvalidArgument, "expected fused_mbconv's ", attr,
+           " to be NCHW or NHWC, but got '", format, "'");
+  return format == "NHWC";
+}
+
+DDim PermuteNchwDims(const DDim& dims, bool to_nhwc) {
+  if (dims.size() != 4) return dims;
+  return to_nhwc ? make_ddim({dims[0], dims[2], dims[3], dims[1]})
+                 : make_ddim({dims[0], dims[3], dims[1], dims[2]});
 }
 
 void FusedConvDepthwiseInferMeta(

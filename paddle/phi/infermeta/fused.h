@@ -83,7 +83,9 @@ void FusedScaledConv2dInferMeta(const MetaTensor& input, const MetaTensor& input
 // (groups E: one filter per channel) and ProjectFilter [O, E, 1, 1], E being Input's channels
 // without ExpandFilter; a squeeze-excitation gate takes SqueezeFilter [S, E, 1, 1] and
 // ExciteFilter [E, S, 1, 1] (both or neither, with their biases [S] / [E] if any). Output is
-// [N, O, OH, OW], OH / OW the depthwise convolution's.
+// [N, O, OH, OW], OH / OW the depthwise convolution's. data_format is Input's and
+// ResidualData's layout, output_format Output's: NCHW, or NHWC (then the same dims in the order
+// [N, H, W, C]; mbconv_layout_pass sets them between consecutive blocks).
 void FusedMbconvInferMeta(
     const MetaTensor& input, const MetaTensor& expand_filter, const MetaTensor& expand_bias,
     const MetaTensor& depthwise_filter, const MetaTensor& depthwise_bias,
@@ -94,7 +96,15 @@ void FusedMbconvInferMeta(
     const std::vector<int>& dilations, const std::vector<int>& expand_strides,
     const std::vector<int>& expand_paddings, const std::string& expand_activation,
     const std::string& depthwise_activation, const std::string& project_activation,
-    const std::string& squeeze_activation, const std::string& excite_activation, MetaTensor* out);
+    const std::string& squeeze_activation, const std::string& excite_activation,
+    const std::string& data_format, const std::string& output_format, MetaTensor* out);
+
+// Whether fused_mbconv's `attr` (data_format or output_format) names NHWC; NCHW gives false,
+// anything else an InvalidArgument naming the attribute.
+bool MbconvFormatIsNhwc(const std::string& format, const char* attr);
+
+// [N, C, H, W] as [N, H, W, C] (to_nhwc) or back.
+DDim PermuteNchwDims(const DDim& dims, bool to_nhwc);
 
 // fused_conv_depthwise (conv_depthwise_fuse_pass): fused_conv2d's InferMeta for the convolution
 // (one group, NCHW), then for the depthwise one over its output, once checked that

@@ -36,7 +36,9 @@ void FusedScaledConv2dKernel(const Context& dev_ctx, const DenseTensor& input,
 // fused_mbconv (mbconv_fuse_pass): fused_conv2d three times, 1x1 or a stem (where ExpandFilter
 // is given), depthwise, 1x1, the middle activations computed a band of rows at a time; with
 // SqueezeFilter / ExciteFilter a squeeze-excitation gate (pool2d, fused_conv2d twice,
-// hard_sigmoid) scales the depthwise output before the projection. Inference only.
+// hard_sigmoid) scales the depthwise output before the projection. data_format (Input and
+// ResidualData) and output_format (Output) are NCHW or NHWC: the float kernel's pixel-major path
+// reads and writes NHWC in place, the others go through NCHW copies. Inference only.
 template <typename T, typename Context>
 void FusedMbconvKernel(const Context& dev_ctx, const DenseTensor& input,
                        const DenseTensor* expand_filter, const DenseTensor* expand_bias,
@@ -53,7 +55,8 @@ void FusedMbconvKernel(const Context& dev_ctx, const DenseTensor& input,
                        const std::string& project_activation, float project_beta,
                        const std::string& squeeze_activation, float squeeze_beta,
                        const std::string& excite_activation, float excite_beta, float gate_slope,
-                       float gate_offset, DenseTensor* out);
+                       float gate_offset, const std::string& data_format,
+                       const std::string& output_format, DenseTensor* out);
 
 // fused_conv_depthwise (conv_depthwise_fuse_pass): fused_conv2d (one group), then a depthwise
 // fused_conv2d of its output; the float kernel computes the first output a few rows at a time,

@@ -1,6 +1,8 @@
 // Tests of conv2d and conv2d_grad against a direct seven-loop convolution (strides, paddings,
 // dilations, groups, pointwise windows, batches split into im2col chunks, NHWC), float64
 // central-difference gradients, im2col/col2im adjointness, and ConvInferMeta's errors.
+#include "paddle/phi/kernels/conv_kernel.h"
+
 #include <string>
 #include <vector>
 
@@ -8,7 +10,7 @@
 #include "paddle/phi/infermeta/backward.h"
 #include "paddle/phi/infermeta/nn.h"
 #include "paddle/phi/kernels/conv_grad_kernel.h"
-#include "paddle/phi/kernels/conv_kernel.h"
+#include "paddle/phi/kernels/funcs/conv_then_depthwise.h"
 #include "paddle/phi/kernels/funcs/im2col.h"
 #include "paddle/phi/kernels/funcs/packed_weights.h"
 #include "paddle/phi/kernels/funcs/sgemm_packed.h"
@@ -322,6 +324,41 @@ TEST(ConvForwardKeepingFilter, PacksNoFilterForTheFewRowsPath) {
   };
   EXPECT_EQ(run(2, 1), 0);  // the few-rows path
   EXPECT_GT(run(2, 3), 0);  // the packed GEMM keeps the frozen filter packed
+}
+
+// A frozen depthwise filter's taps are laid out for the pixel-major kernel once and kept (one
+// copy for every later use); the rows computed from the kept taps are those of a filter that
+// is not frozen, to the bit.
+TEST(PixelMajorDepthwise, KeepsAFrozenFiltersTapsWithTheSameBits) {
+  funcs::ConvPlane p;
+  p.in_h = p.in_w = p.out_h = p.out_w = 9;
+  p.kernel_h = p.kernel_w = 3;
+  p.pad_top = p.pad_left = 1;
+  constexpr int64_t kChannels = 24;
+  if (!funcs::PixelMajorDepthwise::Applies(p, kChannels)) GTEST_SKIP() << "no AVX2 + FMA";
+  const DenseTensor thawed = RandomTensor<float>(make_ddim({kChannels, 1, 3, 3}), 5);
+  DenseTensor frozen = RandomTensor<float>(make_ddim({kChannels, 1, 3, 3}), 5);
+  frozen.Holder()->Freeze();
+  const std::vector<float> image = RandomFloats(3 * 9 * kChannels, 6);           // rows 0..2
+  const float* rows[3] = {nullptr, image.data(), image.data() + 9 * kChannels};  // output row 0
+  const funcs::DepthwiseEpilogue<float> epi;
+  std::vector<float> want(9 * kChannels), got(9 * kChannels), again(9 * kChannels);
+  funcs::PixelMajorDepthwise(p, kChannels, thawed, epi).Row(rows, want.data());
+  const int64_t before = funcs::PackedWeightsBytes();
+  funcs::PixelMajorDepthwise(p, kChannels, frozen, epi).Row(rows, got.data());
+  const int64_t kept = funcs::PackedWeightsBytes() - before;
+  EXPECT_EQ(kept, static_cast<int64_t>(9 * kChannels * sizeof(float)));
+  funcs::PixelMajorDepthwise(p, kChannels, frozen, epi).Row(rows, again.data());
+  EXPECT_EQ(funcs::PackedWeightsBytes() - before, kept);  // the kept copy, not another
+  EXPECT_EQ(got, want);
+  EXPECT_EQ(again, want);
+  double w00 = 0.0;  // channel 0, output pixel 0: taps (1, 1), (1, 2), (2, 1), (2, 2)
+  const float* f = thawed.data<float>();
+  for (int kh = 1; kh < 3; ++kh) {
+    for (int kw = 1; kw < 3; ++kw)
+      w00 += f[kh * 3 + kw] * image[((kh - 1) * 9 + kw - 1) * kChannels];
+  }
+  EXPECT_NEAR(want[0], w00, 1e-5);
 }
 
 }  // namespace test

@@ -10,6 +10,7 @@
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/infermeta/fused.h"
 #include "paddle/phi/kernels/conv_kernel.h"
 #include "paddle/phi/kernels/funcs/broadcast_compute.h"
 #include "paddle/phi/kernels/funcs/conv_gemm.h"
@@ -80,6 +81,51 @@ void Epilogue(T* out, const T* res, const T* bias, T high, int64_t count) {
   EpiloguePlain<T, kAct>(out, res, bias, high, count);
 }
 
+// The same epilogue over `rows` pixel-major rows of `channels` outputs (NHWC): bias[c] per
+// column (may be null), the residual in the same layout (may be null), the activation, in
+// EpilogueBody's order (the same bits).
+template <typename T, ConvAct kAct>
+inline __attribute__((always_inline)) void ColumnEpilogueBody(T* out, const T* res, const T* bias,
+                                                              T high, int64_t rows,
+                                                              int64_t channels) {
+  for (int64_t r = 0; r < rows; ++r) {
+    T* o = out + r * channels;
+    const T* x = res != nullptr ? res + r * channels : nullptr;
+    if (x != nullptr && bias != nullptr) {
+      for (int64_t c = 0; c < channels; ++c) o[c] = Activate<T, kAct>(o[c] + bias[c] + x[c], high);
+    } else if (x != nullptr) {
+      for (int64_t c = 0; c < channels; ++c) o[c] = Activate<T, kAct>(o[c] + x[c], high);
+    } else if (bias != nullptr) {
+      for (int64_t c = 0; c < channels; ++c) o[c] = Activate<T, kAct>(o[c] + bias[c], high);
+    } else {
+      for (int64_t c = 0; c < channels; ++c) o[c] = Activate<T, kAct>(o[c], high);
+    }
+  }
+}
+
+template <typename T, ConvAct kAct>
+void ColumnEpiloguePlain(T* out, const T* res, const T* bias, T high, int64_t rows,
+                         int64_t channels) {
+  ColumnEpilogueBody<T, kAct>(out, res, bias, high, rows, channels);
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+template <typename T, ConvAct kAct>
+__attribute__((target("avx2"))) void ColumnEpilogueAvx2(T* out, const T* res, const T* bias, T high,
+                                                        int64_t rows, int64_t channels) {
+  ColumnEpilogueBody<T, kAct>(out, res, bias, high, rows, channels);
+}
+#endif
+
+template <typename T, ConvAct kAct>
+void ColumnEpilogue(T* out, const T* res, const T* bias, T high, int64_t rows, int64_t channels) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  if (avx2) return ColumnEpilogueAvx2<T, kAct>(out, res, bias, high, rows, channels);
+#endif
+  ColumnEpiloguePlain<T, kAct>(out, res, bias, high, rows, channels);
+}
+
 template <typename T, ConvAct kAct>
 void ApplyEpilogue(const DenseTensor* bias, const DenseTensor* residual, bool channels_last, T high,
                    DenseTensor* out) {
@@ -100,15 +146,11 @@ void ApplyEpilogue(const DenseTensor* bias, const DenseTensor* residual, bool ch
     });
     return;
   }
-  // NHWC: one item per pixel, channels contiguous.
+  // NHWC: items of pixels, channels contiguous.
   funcs::ParallelRange(batch * plane, channels, [&](int64_t begin, int64_t end) {
-    for (int64_t p = begin; p < end; ++p) {
-      for (int64_t c = 0; c < channels; ++c) {
-        const int64_t i = p * channels + c;
-        Epilogue<T, kAct>(data + i, res != nullptr ? res + i : nullptr,
-                          b != nullptr ? b + c : nullptr, high, 1);
-      }
-    }
+    ColumnEpilogue<T, kAct>(data + begin * channels,
+                            res != nullptr ? res + begin * channels : nullptr, b, high, end - begin,
+                            channels);
   });
 }
 
@@ -129,6 +171,26 @@ EpilogueFn<T> EpilogueFor(ConvAct act) {
       break;
   }
   return &Epilogue<T, ConvAct::kNone>;
+}
+
+// ColumnEpilogue<T, kAct> for an activation known at run time.
+template <typename T>
+using ColumnEpilogueFn = void (*)(T* out, const T* res, const T* bias, T high, int64_t rows,
+                                  int64_t channels);
+
+template <typename T>
+ColumnEpilogueFn<T> ColumnEpilogueFor(ConvAct act) {
+  switch (act) {
+    case ConvAct::kRelu:
+      return &ColumnEpilogue<T, ConvAct::kRelu>;
+    case ConvAct::kRelu6:
+      return &ColumnEpilogue<T, ConvAct::kRelu6>;
+    case ConvAct::kHardSwish:
+      return &ColumnEpilogue<T, ConvAct::kHardSwish>;
+    case ConvAct::kNone:
+      break;
+  }
+  return &ColumnEpilogue<T, ConvAct::kNone>;
 }
 
 // The same epilogue run inside the packed GEMM (float, NCHW) on each finished block of the
@@ -466,16 +528,6 @@ const funcs::internal::GemmPackedA& PackedPointwise(
 // depthwise output rows), so that the three stages pass them in cache: half of a 1 MiB L2.
 constexpr int64_t kMbconvBandFloats = int64_t{128} << 10;
 
-// MbconvBands' bands pay where an image's hidden activations are larger than this many floats
-// (512 KiB: with the input and output beside them, beyond L2, where storing them whole sends them
-// out and back). Below it the three convolutions run whole (MbconvUnfused): each band would re-read
-// both weight matrices for few columns, and the three stages measured as fast or faster unfused
-// (MobileNetV2's 14 x 14 and 7 x 7 blocks: its 576-channel 14 x 14 ones 3-10% slower in bands).
-// In MobileNet's per-layer profiles (conv_bench.py --layers, 1 thread, three rounds) a bound of
-// 1 MiB instead ran MobileNetV3's 72-channel 56 x 56 block in 0.457-0.483 ms against 0.391-0.397
-// and MobileNetV2's 192-channel 28 x 28 blocks in 1.346-1.352 ms against 1.292-1.306.
-constexpr int64_t kMbconvMinHiddenFloats = int64_t{1} << 17;
-
 // How a band path splits a block's work: output rows per band (as many as keep a band's hidden
 // floats, its `rows_in(band)` input rows of W and its output rows of OW, within
 // kMbconvBandFloats; at least one), row ranges per image (parts: with more threads than images),
@@ -534,7 +586,7 @@ bool MbconvBands(const CPUContext& dev_ctx, const DenseTensor& input, const Mbco
   const bool stem = expand.filter != nullptr && !funcs::IsPointwise(expand_plane);
   if (!fi::PackedSgemmUsable() || g.channels_last || g.out_channels != g.in_channels ||
       g.h.in <= 0 || g.h.out <= 0 || g.w.out <= 0 || pad >= span || g.h.pad_after >= span ||
-      g.in_channels * g.h.in * g.w.in < kMbconvMinHiddenFloats ||
+      g.in_channels * g.h.in * g.w.in < funcs::kMbconvMinHiddenFloats ||
       (stem && !funcs::ConvRows::Applies(expand_plane, channels, g.in_channels))) {
     return false;
   }
@@ -667,32 +719,24 @@ bool MbconvBands(const CPUContext& dev_ctx, const DenseTensor& input, const Mbco
 // columns, 86 as rows). Same sums as fused_conv2d's: the GEMMs' inner dimensions are unchanged
 // and never split, the depthwise taps run in the same order. Images (and, with more threads than
 // images, row ranges of an image) are split over the pool. False where the path does not apply.
-bool MbconvPixelMajor(const CPUContext& dev_ctx, const DenseTensor& input,
+bool MbconvPixelMajor(const CPUContext& dev_ctx, const DenseTensor& input, bool in_nhwc,
                       const MbconvStage& expand, const funcs::ConvPlane& expand_plane,
                       const MbconvStage& dw, const ConvGeometry& g, const MbconvStage& project,
-                      const DenseTensor* residual, const MbconvGate* gate, DenseTensor* out) {
+                      const DenseTensor* residual, const MbconvGate* gate, bool out_nhwc,
+                      DenseTensor* out) {
   namespace fi = funcs::internal;
   const funcs::ConvPlane dp = funcs::MakeConvPlane(g);
   const int64_t hidden = g.in_channels;
-  if (!fi::PackedSgemmUsable() || g.channels_last || g.out_channels != g.in_channels ||
-      expand.filter == nullptr || !funcs::IsPointwise(expand_plane) ||
-      !funcs::PixelMajorDepthwise::Applies(dp, hidden) || g.h.in <= 0 ||
-      g.w.in <= fi::kGemmFewRows || g.w.out <= fi::kGemmFewRows) {
-    // (Rows at least kGemmFewRows + 1 pixels wide: a GEMM of so few rows of A sums its products
-    // in another order, and the bits would differ from fused_conv2d's.)
-    return false;
-  }
-  if (gate == nullptr && hidden % fi::kGemmPanelCols != 0 &&
-      hidden * g.h.in * g.w.in >= kMbconvMinHiddenFloats) {
-    // A large plane whose hidden channels leave the expansion's last 16-wide panel part empty
-    // runs faster in MbconvBands: MobileNetV3's 72-channel 56 x 56 block (1 thread, 400
-    // alternated runs of the model, twice: 2.6-3% slower here). Its 88-channel 28 x 28 block and
-    // MobileNetV2's blocks (multiples of 16) run faster here.
+  if (g.channels_last || g.out_channels != g.in_channels ||
+      !funcs::MbconvPixelMajorApplies(expand.filter != nullptr ? &expand_plane : nullptr, dp,
+                                      hidden, gate != nullptr) ||
+      (residual != nullptr && !in_nhwc && out_nhwc)) {
+    // (A residual in NCHW beside an NHWC output: the caller goes through NCHW copies.)
     return false;
   }
   const int64_t batch = g.batch, H = g.h.in, W = g.w.in, OH = g.h.out, OW = g.w.out;
   const int64_t s = g.h.stride, pad = g.h.pad_before, K = g.h.kernel;
-  const int64_t channels = input.dims()[1];
+  const int64_t channels = input.dims()[in_nhwc ? 3 : 1];
   const int64_t out_channels = project.filter->dims()[0];
   float* y = funcs::AllocUnaliased<float>(dev_ctx, out, {residual});
   if (batch == 0 || out_channels == 0) return true;
@@ -702,7 +746,7 @@ bool MbconvPixelMajor(const CPUContext& dev_ctx, const DenseTensor& input,
   const std::shared_ptr<const fi::GemmPackedB> project_b =
       funcs::FrozenPackedB(*project.filter, hidden, out_channels, true);
   const funcs::PixelMajorDepthwise depthwise(
-      dp, hidden, dw.filter->data<float>(),
+      dp, hidden, *dw.filter,
       DepthwiseEpilogueFor<float>(dw.act, dw.bias != nullptr ? dw.bias->data<float>() : nullptr,
                                   false, dw.high, nullptr));
   const funcs::DepthwiseEpilogue<float> expand_epi = DepthwiseEpilogueFor<float>(
@@ -733,24 +777,34 @@ bool MbconvPixelMajor(const CPUContext& dev_ctx, const DenseTensor& input,
   const float* we = expand.filter->data<float>();
   const float* res = residual != nullptr ? residual->data<float>() : nullptr;
   const EpilogueFn<float> project_fn = EpilogueFor<float>(project.act);
+  const ColumnEpilogueFn<float> project_rows_fn = ColumnEpilogueFor<float>(project.act);
   const float* project_bias = project.bias != nullptr ? project.bias->data<float>() : nullptr;
   const bool project_plain = project.Plain() && res == nullptr;
   const int64_t row_floats = W * hidden;
 
-  // The projection of `pixels` depthwise outputs (pixel-major, from output row o0 of `image`),
-  // pixel-major into proj_out, then to NCHW and finished.
+  // The projection of `pixels` depthwise outputs (pixel-major, from output row o0 of `image`):
+  // straight into Output's rows where it is NHWC, else into proj_out and from there to NCHW; the
+  // bias, residual and activation where the residual's layout lies (pixel-major without one).
   const auto project_rows = [&](const float* src, int64_t image, int64_t o0, int64_t pixels,
                                 float* proj_out) {
+    const int64_t at = image * out_channels * OH * OW + o0 * OW;       // NCHW: channel 0's offset
+    const int64_t at_pm = (image * OH * OW + o0 * OW) * out_channels;  // pixel-major
+    float* rows = out_nhwc ? y + at_pm : proj_out;
     fi::GemmCLayout pc;
-    pc.base = proj_out;
+    pc.base = rows;
     pc.ldc = out_channels;
     pc.seg_cols = out_channels;
     fi::PackedSgemm(pixels, out_channels, hidden, 1.0f, src, hidden, false,
                     fi::GemmMatrixB(project.filter->data<float>(), hidden, true, project_b.get()),
                     0.0f, pc, nullptr);
-    const int64_t at = image * out_channels * OH * OW + o0 * OW;
+    const bool finish_rows = !project_plain && (out_nhwc || in_nhwc);
+    if (finish_rows) {
+      project_rows_fn(rows, in_nhwc && res != nullptr ? res + at_pm : nullptr, project_bias,
+                      project.high, pixels, out_channels);
+    }
+    if (out_nhwc) return;
     funcs::PixelMajorToNchw(proj_out, out_channels, out_channels, pixels, OH * OW, y + at);
-    if (project_plain) return;
+    if (project_plain || finish_rows) return;
     for (int64_t m = 0; m < out_channels; ++m) {
       project_fn(y + at + m * OH * OW, res != nullptr ? res + at + m * OH * OW : nullptr,
                  project_bias != nullptr ? project_bias + m : nullptr, project.high, pixels);
@@ -783,7 +837,10 @@ bool MbconvPixelMajor(const CPUContext& dev_ctx, const DenseTensor& input,
         c.base = hid + (fresh - r0) * row_floats;
         c.ldc = hidden;
         c.seg_cols = hidden;
-        fi::PackedSgemm((r1 - fresh) * W, hidden, channels, 1.0f, xi + fresh * W, H * W, true,
+        // A: the input's pixels, read by rows where it is NHWC, transposed from NCHW.
+        fi::PackedSgemm((r1 - fresh) * W, hidden, channels, 1.0f,
+                        in_nhwc ? xi + fresh * W * channels : xi + fresh * W,
+                        in_nhwc ? channels : H * W, !in_nhwc,
                         fi::GemmMatrixB(we, channels, true, expand_b.get()), 0.0f, c, nullptr,
                         expand.Plain() ? nullptr : &expand_epilogue);
       }
@@ -848,7 +905,8 @@ void FusedMbconvKernel(const Context& dev_ctx, const DenseTensor& input,
                        const std::string& project_activation, float project_beta,
                        const std::string& squeeze_activation, float squeeze_beta,
                        const std::string& excite_activation, float excite_beta, float gate_slope,
-                       float gate_offset, DenseTensor* out) {
+                       float gate_offset, const std::string& data_format,
+                       const std::string& output_format, DenseTensor* out) {
   PD_CHECK((squeeze_filter == nullptr) == (excite_filter == nullptr), InvalidArgument,
            "expected fused_mbconv's SqueezeFilter and ExciteFilter to be both given or both "
            "absent, but got SqueezeFilter ",
@@ -866,8 +924,17 @@ void FusedMbconvKernel(const Context& dev_ctx, const DenseTensor& input,
   gate.slope = gate_slope;
   gate.offset = gate_offset;
   const MbconvGate* gate_ptr = squeeze_filter != nullptr ? &gate : nullptr;
+  const bool in_nhwc = MbconvFormatIsNhwc(data_format, "data_format");
+  const bool out_nhwc = MbconvFormatIsNhwc(output_format, "output_format");
+  // Shapes in NCHW terms.
+  const DDim in = in_nhwc ? PermuteNchwDims(input.dims(), false) : input.dims();
+  const DDim out_dims = out_nhwc ? PermuteNchwDims(out->dims(), false) : out->dims();
+  PD_CHECK(residual == nullptr ||
+               residual->dims() == (in_nhwc ? PermuteNchwDims(out_dims, true) : out_dims),
+           InvalidArgument, "expected fused_mbconv's ResidualData to have the output's dims ",
+           out_dims, " in data_format ", data_format, ", but got ",
+           residual != nullptr ? residual->dims() : DDim());
   if constexpr (std::is_same_v<T, float>) {
-    const DDim& in = input.dims();
     const std::vector<int> unit = {1, 1};
     const ConvGeometry ge = expand_filter != nullptr
                                 ? ComputeConvGeometry(in, expand_filter->dims(), expand_strides,
@@ -877,9 +944,6 @@ void FusedMbconvKernel(const Context& dev_ctx, const DenseTensor& input,
     const ConvGeometry g = ComputeConvGeometry(
         hidden_dims, depthwise_filter.dims(), strides, paddings, padding_algorithm, dilations,
         static_cast<int>(depthwise_filter.dims()[0]), "NCHW");
-    PD_CHECK(residual == nullptr || residual->dims() == out->dims(), InvalidArgument,
-             "expected fused_mbconv's ResidualData to have the output's dims ", out->dims(),
-             ", but got ", residual != nullptr ? residual->dims() : DDim());
     const MbconvStage expand{expand_filter, expand_bias, ParseConvAct(expand_activation),
                              expand_beta};
     const MbconvStage dw{&depthwise_filter, depthwise_bias, ParseConvAct(depthwise_activation),
@@ -887,13 +951,39 @@ void FusedMbconvKernel(const Context& dev_ctx, const DenseTensor& input,
     const MbconvStage project{&project_filter, project_bias, ParseConvAct(project_activation),
                               project_beta};
     const funcs::ConvPlane expand_plane = funcs::MakeConvPlane(ge);
-    if (out->dims() == make_ddim({g.batch, project_filter.dims()[0], g.h.out, g.w.out}) &&
-        (MbconvPixelMajor(dev_ctx, input, expand, expand_plane, dw, g, project, residual, gate_ptr,
-                          out) ||
-         (gate_ptr == nullptr &&
+    if (out_dims == make_ddim({g.batch, project_filter.dims()[0], g.h.out, g.w.out}) &&
+        (MbconvPixelMajor(dev_ctx, input, in_nhwc, expand, expand_plane, dw, g, project, residual,
+                          gate_ptr, out_nhwc, out) ||
+         (gate_ptr == nullptr && !in_nhwc && !out_nhwc &&
           MbconvBands(dev_ctx, input, expand, expand_plane, dw, g, project, residual, out)))) {
       return;
     }
+  }
+  if (in_nhwc || out_nhwc) {
+    // Elsewhere NHWC goes through NCHW copies: the input and residual transposed, the block run
+    // in NCHW, its output transposed.
+    const auto transposed = [&](const DenseTensor& from, const std::vector<int>& perm,
+                                DenseTensor* to) {
+      to->Resize(PermuteNchwDims(from.dims(), perm[1] == 2));
+      funcs::TransposeCopy<T>(from.data<T>(), from.dims(), perm, dev_ctx.template Alloc<T>(to));
+    };
+    const std::vector<int> to_nchw = {0, 3, 1, 2}, to_nhwc = {0, 2, 3, 1};
+    DenseTensor input_nchw, residual_nchw, out_nchw;
+    if (in_nhwc) {
+      transposed(input, to_nchw, &input_nchw);
+      if (residual != nullptr) transposed(*residual, to_nchw, &residual_nchw);
+    }
+    out_nchw.Resize(out_dims);
+    FusedMbconvKernel<T>(
+        dev_ctx, in_nhwc ? input_nchw : input, expand_filter, expand_bias, depthwise_filter,
+        depthwise_bias, project_filter, project_bias,
+        in_nhwc && residual != nullptr ? &residual_nchw : residual, squeeze_filter, squeeze_bias,
+        excite_filter, excite_bias, strides, paddings, padding_algorithm, dilations, expand_strides,
+        expand_paddings, expand_activation, expand_beta, depthwise_activation, depthwise_beta,
+        project_activation, project_beta, squeeze_activation, squeeze_beta, excite_activation,
+        excite_beta, gate_slope, gate_offset, "NCHW", "NCHW", out_nhwc ? &out_nchw : out);
+    if (out_nhwc) transposed(out_nchw, to_nhwc, out);
+    return;
   }
   MbconvUnfused<T>(dev_ctx, input, expand_filter, expand_bias, depthwise_filter, depthwise_bias,
                    project_filter, project_bias, residual, gate_ptr, strides, paddings,

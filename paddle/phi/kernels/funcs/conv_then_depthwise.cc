@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "paddle/phi/kernels/funcs/avx2_lanes.h"
+#include "paddle/phi/kernels/funcs/conv_util.h"
+#include "paddle/phi/kernels/funcs/packed_weights.h"
 
 #if defined(__AVX2__) && defined(__FMA__)
 #include <immintrin.h>
@@ -549,20 +552,25 @@ bool PixelMajorDepthwise::Applies(const ConvPlane& d, int64_t channels) {
          d.pad_left < d.kernel_w;
 }
 
-PixelMajorDepthwise::PixelMajorDepthwise(const ConvPlane& dw, int64_t channels, const float* filter,
+PixelMajorDepthwise::PixelMajorDepthwise(const ConvPlane& dw, int64_t channels,
+                                         const DenseTensor& filter,
                                          const DepthwiseEpilogue<float>& epi)
     : dw_(dw),
       channels_(channels),
-      weights_(PackTaps(filter, channels, dw.kernel_h * dw.kernel_w, channels)),
       bias_(PackBias(epi.bias, channels, channels)),
       has_bias_(epi.bias != nullptr),
       low_(epi.low),
       high_(epi.high),
-      hard_swish_(epi.hard_swish) {}
+      hard_swish_(epi.hard_swish) {
+  const int64_t taps = dw.kernel_h * dw.kernel_w;
+  const auto make = [&] { return PackTaps(filter.data<float>(), channels, taps, channels); };
+  weights_ = FrozenFloats(filter, "depthwise taps by channel: " + std::to_string(taps), make);
+  if (weights_ == nullptr) weights_ = std::make_shared<const std::vector<float>>(make());
+}
 
 void PixelMajorDepthwise::Row(const float* const* rows, float* dst) const {
   const StageEpilogue epi{has_bias_ ? bias_.data() : nullptr, &low_, &high_, hard_swish_};
-  const float* wt = weights_.data();
+  const float* wt = weights_->data();
   const bool three = dw_.kernel_h == 3;
   if ((dw_.out_w == 7 || dw_.out_w == 14) && dw_.in_w == dw_.out_w * dw_.stride_w &&
       dw_.pad_left == dw_.kernel_w / 2) {
@@ -658,7 +666,7 @@ void ConvThenDepthwiseForward(ThreadPool*, const ConvThenDepthwisePlanes&, int64
 
 bool PixelMajorDepthwise::Applies(const ConvPlane&, int64_t) { return false; }
 
-PixelMajorDepthwise::PixelMajorDepthwise(const ConvPlane&, int64_t, const float*,
+PixelMajorDepthwise::PixelMajorDepthwise(const ConvPlane&, int64_t, const DenseTensor&,
                                          const DepthwiseEpilogue<float>&) {}
 
 void PixelMajorDepthwise::Row(const float* const*, float*) const {}
@@ -672,6 +680,23 @@ void PixelMajorScale(float*, int64_t, int64_t, const float*) {}
 void PixelMajorEpilogue::Apply(float*, int64_t, int64_t, int64_t) const {}
 
 #endif
+
+bool MbconvPixelMajorApplies(const ConvPlane* expand, const ConvPlane& dw, int64_t hidden,
+                             bool gated) {
+  // (Planes wider than kGemmFewRows pixels: a GEMM of so few rows of A sums its products in
+  // another order, and the bits would differ from fused_conv2d's.)
+  if (!internal::PackedSgemmUsable() || expand == nullptr || !IsPointwise(*expand) ||
+      !PixelMajorDepthwise::Applies(dw, hidden) || dw.in_h <= 0 ||
+      dw.in_w <= internal::kGemmFewRows || dw.out_w <= internal::kGemmFewRows) {
+    return false;
+  }
+  // A large plane whose hidden channels leave the expansion's last 16-wide panel part empty runs
+  // faster in MbconvBands: MobileNetV3's 72-channel 56 x 56 block (1 thread, 400 alternated runs
+  // of the model, twice: 2.6-3% slower pixel-major). Its 88-channel 28 x 28 block and
+  // MobileNetV2's blocks (multiples of 16) run faster pixel-major.
+  return gated || hidden % internal::kGemmPanelCols == 0 ||
+         hidden * dw.in_h * dw.in_w < kMbconvMinHiddenFloats;
+}
 
 }  // namespace funcs
 }  // namespace phi

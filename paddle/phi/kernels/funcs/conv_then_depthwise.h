@@ -8,8 +8,10 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
+#include "paddle/phi/core/dense_tensor.h"
 #include "paddle/phi/core/thread_pool.h"
 #include "paddle/phi/kernels/funcs/depthwise_conv.h"
 #include "paddle/phi/kernels/funcs/im2col.h"
@@ -109,7 +111,8 @@ class PixelMajorDepthwise {
   static bool Applies(const ConvPlane& dw, int64_t channels);
 
   // filter: [channels, 1, kernel_h, kernel_w]; epi's `finish` must be null. Only where Applies.
-  PixelMajorDepthwise(const ConvPlane& dw, int64_t channels, const float* filter,
+  // A frozen filter's taps are laid out once and kept with its storage (packed_weights.h).
+  PixelMajorDepthwise(const ConvPlane& dw, int64_t channels, const DenseTensor& filter,
                       const DepthwiseEpilogue<float>& epi);
 
   // Output row o: rows[kh] (kh < kernel_h) is input row o * stride_h - pad_top + kh ([in_w]
@@ -120,7 +123,8 @@ class PixelMajorDepthwise {
   // ([[maybe_unused]]: builds without AVX2 + FMA compile the callers' fallbacks only.)
   ConvPlane dw_;
   [[maybe_unused]] int64_t channels_ = 0;
-  std::vector<float> weights_, bias_;  // tap t's weights at t * channels
+  std::shared_ptr<const std::vector<float>> weights_;  // tap t's weights at t * channels
+  std::vector<float> bias_;
   [[maybe_unused]] bool has_bias_ = false;
   [[maybe_unused]] float low_ = 0.0f, high_ = 0.0f;
   [[maybe_unused]] bool hard_swish_ = false;
@@ -141,6 +145,25 @@ void PixelMajorAverage(const float* src, int64_t pixels, int64_t channels, float
 // src[p][c] *= scale[c] for `pixels` pixel-major pixels (channels a multiple of 8): the products
 // elementwise_mul makes. Only where PixelMajorDepthwise::Applies runs (AVX2).
 void PixelMajorScale(float* src, int64_t pixels, int64_t channels, const float* scale);
+
+// fused_mbconv's NCHW bands (MbconvBands) pay where an image's hidden activations are larger than
+// this many floats (512 KiB: with the input and output beside them, beyond L2, where storing them
+// whole sends them out and back). Below it the three convolutions run whole (MbconvUnfused): each
+// band would re-read both weight matrices for few columns, and the three stages measured as fast or
+// faster unfused (MobileNetV2's 14 x 14 and 7 x 7 blocks: its 576-channel 14 x 14 ones 3-10% slower
+// in bands). In MobileNet's per-layer profiles (conv_bench.py --layers, 1 thread, three rounds) a
+// bound of 1 MiB instead ran MobileNetV3's 72-channel 56 x 56 block in 0.457-0.483 ms against
+// 0.391-0.397 and MobileNetV2's 192-channel 28 x 28 blocks in 1.346-1.352 ms against 1.292-1.306.
+constexpr int64_t kMbconvMinHiddenFloats = int64_t{1} << 17;
+
+// Whether fused_mbconv's float kernel runs a block pixel-major (MbconvPixelMajor, its path that
+// also reads and writes NHWC activations in place: mbconv_layout_pass hands such blocks NHWC
+// activations): a 1x1 expansion (`expand`; null without one) into `hidden` channels, a
+// depthwise plane `dw` that PixelMajorDepthwise takes, input and output planes wider than
+// internal::kGemmFewRows; without a gate, not a large plane (hidden x in_h x in_w at least
+// kMbconvMinHiddenFloats) whose hidden channels leave the GEMM's last 16-wide panel part empty.
+bool MbconvPixelMajorApplies(const ConvPlane* expand, const ConvPlane& dw, int64_t hidden,
+                             bool gated);
 
 // The epilogue of a GEMM whose C is pixel-major ([pixels][channels], ldc == channels, one
 // segment): DepthwiseEpilogue's bias (per column), clamp and hard_swish, which compute what

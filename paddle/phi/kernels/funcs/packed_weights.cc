@@ -13,6 +13,9 @@ namespace {
 std::atomic<int64_t> packed_bytes{0};
 
 int64_t BytesOf(const internal::GemmPackedB& b) { return b.bytes(); }
+int64_t BytesOf(const std::vector<float>& floats) {
+  return static_cast<int64_t>(floats.size() * sizeof(float));
+}
 int64_t BytesOf(const std::vector<internal::GemmPackedA>& groups) {
   int64_t bytes = 0;
   for (const auto& a : groups) bytes += a.bytes();
@@ -106,6 +109,14 @@ std::shared_ptr<const internal::GemmPackedB> FrozenPackedB(const DenseTensor& w,
         const internal::GemmMatrixB matrix(w.data<float>(), trans ? k : n, trans);
         return std::make_shared<internal::GemmPackedB>(k, n, matrix);
       });
+}
+
+std::shared_ptr<const std::vector<float>> FrozenFloats(
+    const DenseTensor& w, const std::string& what,
+    const std::function<std::vector<float>()>& make) {
+  return KeepPacked<std::vector<float>>(w, what + " of " + w.dims().to_str(), [&] {
+    return std::make_shared<const std::vector<float>>(make());
+  });
 }
 
 int64_t PackedWeightsBytes() { return packed_bytes.load(); }

@@ -6,7 +6,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "paddle/phi/core/dense_tensor.h"
@@ -41,6 +43,12 @@ void ConvForwardKeepingFilter(const float* input, const DenseTensor& filter, int
 // frozen or the packed GEMM does not run here. funcs::GemmWeightsB is its user.
 std::shared_ptr<const internal::GemmPackedB> FrozenPackedB(const DenseTensor& w, int64_t k,
                                                            int64_t n, bool trans);
+
+// Floats that `make` derives from w's contents (a layout of its own for some kernel), kept with
+// w's storage under `what`, which names the layout and everything it depends on besides the
+// contents and w's shape; nullptr when w is not frozen or the packed GEMM does not run here.
+std::shared_ptr<const std::vector<float>> FrozenFloats(
+    const DenseTensor& w, const std::string& what, const std::function<std::vector<float>()>& make);
 
 // Bytes of weights kept packed now, all tensors together (freed with their storage).
 int64_t PackedWeightsBytes();
