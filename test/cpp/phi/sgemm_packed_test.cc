@@ -140,10 +140,21 @@ TEST(PackedSgemm, PoolGivesTheSameBitsAsOneThread) {
 TEST(PackedSgemm, PackedAheadGivesTheSameBits) {
   if (!funcs::internal::PackedSgemmUsable()) GTEST_SKIP() << "no AVX2 + FMA";
   ThreadPool pool(2);
-  const Case cases[] = {{7, 17, 257, false, false},   {13, 33, 600, true, true},
-                        {130, 40, 513, false, true},  {64, 3000, 70, true, false},
-                        {600, 50, 300, false, false}, {5, 2100, 9, false, false},
-                        {3, 100, 40, false, false},   {250, 40, 257, true, false}};
+  const Case cases[] = {{7, 17, 257, false, false},
+                        {13, 33, 600, true, true},
+                        {130, 40, 513, false, true},
+                        {64, 3000, 70, true, false},
+                        {600, 50, 300, false, false},
+                        {5, 2100, 9, false, false},
+                        {3, 100, 40, false, false},
+                        {250, 40, 257, true, false},
+                        // A by rows whose blocks end in tiles of 5 and 4 rows (m % 6 of 1, 2
+                        // and 3), across K blocks, and with row tiles outermost (n 3000, k 24)
+                        {49, 40, 600, false, false},
+                        {8, 33, 70, false, true},
+                        {9, 20, 300, false, false},
+                        {13, 17, 9, false, false},
+                        {57, 3000, 24, false, false}};
   for (const Case& t : cases) {
     const std::vector<float> a = RandomFloats(t.m * t.k, 6), b = RandomFloats(t.k * t.n, 7);
     const int64_t lda = t.trans_a ? t.m : t.k, ldb = t.trans_b ? t.k : t.n;
