@@ -342,6 +342,28 @@ inline void KernelTile(int64_t kc, const float* a, const float* b, float* c, int
       }
     }
   };
+  // The commonest tiles, whole with alpha 1 and beta 0, without branches per vector: the sums
+  // as they are, or finished by a stage with a bias (pixel-major convolutions' expansions).
+  const auto store_whole = [&](auto finish, auto swish) {
+#pragma GCC unroll 6
+    for (int i = 0; i < R; ++i) {
+#pragma GCC unroll 2
+      for (int v = 0; v < V; ++v) {
+        __m256 r = acc[i][v];
+        if constexpr (decltype(finish)::value) {
+          r = ClampHardSwishAvx2(_mm256_add_ps(r, bias[v]), low, high, decltype(swish)::value);
+        }
+        _mm256_storeu_ps(c + i * ldc + 8 * v, r);
+      }
+    }
+  };
+  if (alpha == 1.0f && beta == 0.0f && whole) {
+    if (!staged) return store_whole(std::false_type{}, std::false_type{});
+    if (stage_bias != nullptr) {
+      return hard_swish ? store_whole(std::true_type{}, std::true_type{})
+                        : store_whole(std::true_type{}, std::false_type{});
+    }
+  }
   if (alpha == 1.0f && beta == 0.0f) {
     store(std::true_type{});
   } else {
