@@ -617,12 +617,14 @@ def test_fused_mbconv_pixel_major_equals_three_fused_conv2d(batch, size, threads
 @pytest.mark.parametrize("batch,size,threads", [(2, 224, 1), (1, 225, 2), (2, 224, 2),
                                                 (2, 12, 1)])
 @pytest.mark.parametrize("stride,hidden,act", [(1, 32, "relu6"), (2, 20, "hard_swish")])
+@pytest.mark.parametrize("output_format", ["NCHW", "NHWC"])
 def test_fused_mbconv_with_a_stem_equals_three_fused_conv2d(batch, size, threads, stride, hidden,
-                                                            act):
-    # MobileNetV2's stem (3x3 / 2 over 3 channels) as the expansion of the block after it: the
-    # bands compute its rows (funcs::ConvRows, channels as vector lanes) where the hidden
-    # activations are large; 12 x 12: the three convolutions run whole. The bits of the three
-    # fused_conv2d either way.
+                                                            act, output_format):
+    # MobileNetV2's stem (3x3 / 2 over 3 channels) as the expansion of the block after it, its
+    # rows computed with the channels as vector lanes (funcs::ConvRows): 32 hidden channels, the
+    # pixel-major path (12 x 12 too), its output written NCHW or NHWC in place; 20: the NCHW bands
+    # where the hidden activations are large, the three convolutions whole on 12 x 12 (an NHWC
+    # output through a copy). The bits of the three fused_conv2d either way.
     inputs = {"Input": rand(batch, 3, size, size, dtype="float32"),
               "ExpandFilter": rand(hidden, 3, 3, 3, dtype="float32"),
               "ExpandBias": rand(hidden, dtype="float32"),
@@ -638,7 +640,13 @@ def test_fused_mbconv_with_a_stem_equals_three_fused_conv2d(batch, size, threads
     out_size = (stem - 1) // stride + 1
     out_shape = (batch, 16, out_size, out_size)
     with num_threads(threads):
-        got = run_op("fused_mbconv", inputs, attrs, {"Output": np.zeros(out_shape, "float32")})
+        if output_format == "NHWC":
+            got = run_op("fused_mbconv", inputs, dict(attrs, output_format="NHWC"),
+                         {"Output": np.zeros(nhwc(np.zeros(out_shape)).shape, "float32")})
+            got = {"Output": np.ascontiguousarray(got["Output"].transpose(0, 3, 1, 2))}
+        else:
+            got = run_op("fused_mbconv", inputs, attrs,
+                         {"Output": np.zeros(out_shape, "float32")})
         want = mbconv_unfused(inputs, attrs, out_shape)
     np.testing.assert_array_equal(got["Output"], want)
     h = conv_epilogue_ref(inputs["Input"], inputs["ExpandFilter"], inputs["ExpandBias"], None,

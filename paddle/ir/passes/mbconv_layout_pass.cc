@@ -1,15 +1,15 @@
 // mbconv_layout_pass (inference, after mbconv_fuse_pass): consecutive fused_mbconv blocks hand
 // each other NHWC activations. Where a block's kernel computes pixel-major (channels innermost:
 // phi::funcs::MbconvPixelMajorApplies, on the shapes the program declares), NCHW costs it a
-// transposition on each side: its expansion reads the input's planes transposed, its projection
-// goes back to NCHW through 8 x 8 transposes. A float activation that one such block writes and
-// that only such blocks read, as their Input (and, with a residual, as their ResidualData too),
-// is kept NHWC instead: the writer's output_format and its readers' data_format become NHWC and
-// the variable's declared shape [N, C, H, W] becomes [N, H, W, C]. A block with a residual reads
-// it in its input's layout, so it writes NHWC only where its input is NHWC. Variables that are
-// fed, fetched, persistable or used in sub-blocks keep NCHW, as do blocks whose shapes are not
-// all known. The kernel computes the same bits in either layout (and takes any layout, through
-// NCHW copies where it does not run pixel-major), so the pass changes no result.
+// transposition on each side: its expansion reads the input's planes transposed (a 1x1 one),
+// its projection goes back to NCHW through 8 x 8 transposes. A float activation that one such block
+// writes and that only such blocks read, as their Input (and, with a residual, as their
+// ResidualData too), is kept NHWC instead: the writer's output_format and its readers' data_format
+// become NHWC and the variable's declared shape [N, C, H, W] becomes [N, H, W, C]. A block with a
+// residual reads it in its input's layout, so it writes NHWC only where its input is NHWC.
+// Variables that are fed, fetched, persistable or used in sub-blocks keep NCHW, as do blocks whose
+// shapes are not all known. The kernel computes the same bits in either layout (and takes any
+// layout, through NCHW copies where it does not run pixel-major), so the pass changes no result.
 #include <map>
 #include <string>
 #include <vector>
@@ -66,7 +66,7 @@ bool RunsPixelMajor(const Graph& graph, const framework::OpDesc& op) {
         AttrOr<std::vector<int>>(op, "dilations", unit), static_cast<int>(dw[0]), "NCHW");
     const phi::funcs::ConvPlane expand_plane = phi::funcs::MakeConvPlane(ge);
     return g.out_channels == g.in_channels &&
-           phi::funcs::MbconvPixelMajorApplies(&expand_plane, phi::funcs::MakeConvPlane(g),
+           phi::funcs::MbconvPixelMajorApplies(&expand_plane, in[1], phi::funcs::MakeConvPlane(g),
                                                g.in_channels, !op.Input("SqueezeFilter").empty());
   } catch (const std::exception&) {
     return false;  // shapes the kernel rejects: the executor reports them
@@ -107,8 +107,8 @@ class MbconvLayoutPass : public Pass {
 
  private:
   // Whether `var` (a block's Output) may be NHWC: a float temporary of 4 dims, read only by
-  // fused_mbconv blocks that run pixel-major, each as its Input and nowhere else but its
-  // ResidualData.
+  // fused_mbconv blocks that run pixel-major with a 1x1 expansion, each as its Input and nowhere
+  // else but its ResidualData.
   static bool HandsOnNhwc(const Graph& graph, const Node* var,
                           const std::map<const Node*, bool>& pixel_major) {
     if (!IsTemporary(graph, var) || UsedInSubBlocks(graph, var->Name()) ||
@@ -121,6 +121,10 @@ class MbconvLayoutPass : public Pass {
       if (it == pixel_major.end() || !it->second) return false;
       const framework::OpDesc& r = *reader->Op();
       if (SingleInput(r, "Input") != var->Name()) return false;
+      // (A stem reads its image in NCHW only.)
+      const std::vector<int64_t> expand =
+          DeclaredShape(graph.VarNode(SingleInput(r, "ExpandFilter")));
+      if (expand.size() != 4 || expand[2] != 1 || expand[3] != 1) return false;
       for (const auto& [slot, args] : r.Inputs()) {
         if (slot == "Input" || slot == "ResidualData") continue;
         for (const std::string& arg : args)

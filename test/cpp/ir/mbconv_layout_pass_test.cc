@@ -24,12 +24,13 @@ struct Block {
   int stride = 1;
   std::string residual;  // the ResidualData variable, if any
   bool gate = false;
+  int64_t expand_kernel = 1;  // 3: a stem (3x3 / 2) as the expansion
 };
 
 // Appends fused_mbconv `blk` (its parameters named after its output).
 void AddBlock(ProgramBuilder* b, const Block& blk) {
   const std::string p = blk.out + "_";
-  b->Param(p + "fe", {blk.hidden, blk.in_channels, 1, 1});
+  b->Param(p + "fe", {blk.hidden, blk.in_channels, blk.expand_kernel, blk.expand_kernel});
   b->Param(p + "be", {blk.hidden});
   b->Param(p + "fd", {blk.hidden, 1, 3, 3});
   b->Param(p + "bd", {blk.hidden});
@@ -53,14 +54,19 @@ void AddBlock(ProgramBuilder* b, const Block& blk) {
       MakeAttr("expand_activation", std::string("hard_swish")),
       MakeAttr("depthwise_activation", std::string("relu6")), MakeAttr("depthwise_beta", 6.0f)};
   if (blk.gate) attrs.push_back(MakeAttr("squeeze_activation", std::string("relu")));
+  if (blk.expand_kernel == 3) {
+    attrs.push_back(MakeAttr("expand_strides", std::vector<int>{2, 2}));
+    attrs.push_back(MakeAttr("expand_paddings", std::vector<int>{1, 1}));
+  }
   b->Op("fused_mbconv", in, {{"Output", {blk.out}}}, attrs);
 }
 
-// x [-1, 8, 14, 14] through `blocks`, then relu of the last one's output into "out".
-framework::ProgramDesc Chain(const std::vector<Block>& blocks) {
+// x [-1, channels, size, size] through `blocks`, then relu of the last one's output into "out".
+framework::ProgramDesc Chain(const std::vector<Block>& blocks, int64_t channels = 8,
+                             int64_t size = 14) {
   framework::ProgramDesc p;
   ProgramBuilder b(&p);
-  b.Data("x", {-1, 8, 14, 14});
+  b.Data("x", {-1, channels, size, size});
   for (const Block& blk : blocks) AddBlock(&b, blk);
   b.Op("relu", {{"X", {blocks.back().out}}}, {{"Out", {"out"}}});
   return p;
@@ -81,13 +87,14 @@ std::vector<std::string> Formats(const framework::ProgramDesc& p) {
   return formats;
 }
 
-void ExpectTheSameBits(const framework::ProgramDesc& before, const framework::ProgramDesc& after) {
+void ExpectTheSameBits(const framework::ProgramDesc& before, const framework::ProgramDesc& after,
+                       int64_t channels = 8, int64_t size = 14) {
   framework::Scope params, s1, s2;
   RandomParams(before, &params, 21);
   CopyVars(params, &s1, PersistableNames(before));
   CopyVars(params, &s2, PersistableNames(after));
   const std::vector<std::pair<std::string, phi::DenseTensor>> feeds = {
-      {"x", RandomFloat({2, 8, 14, 14}, 22)}};
+      {"x", RandomFloat({2, channels, size, size}, 22)}};
   auto want = RunProgram(before, &s1, feeds, {"out"});
   auto got = RunProgram(after, &s2, feeds, {"out"});
   ExpectClose(got[0], want[0], 0.0f);
@@ -131,6 +138,22 @@ TEST(MbconvLayoutPass, ConsecutiveBlocksHandEachOtherNhwcWithTheSameBits) {
             (std::vector<std::string>{"NCHW -> NHWC", "NHWC -> NHWC", "NHWC -> NCHW"}));
   EXPECT_EQ(run.program->Block(0).FindVar("b")->GetShape(), (std::vector<int64_t>{-1, 7, 7, 16}));
   ExpectTheSameBits(q, *run.program);
+}
+
+TEST(MbconvLayoutPass, AStemBlockWritesNhwcForTheNext) {
+  if (!phi::funcs::internal::PackedSgemmUsable()) GTEST_SKIP() << "no pixel-major kernel here";
+  // MobileNetV2's first block (its stem, 3x3 / 2 over the image's 3 channels, as the expansion)
+  // computes pixel-major too: its output goes NHWC to the block after it.
+  Block stem{"x", "a"};
+  stem.in_channels = 3, stem.hidden = 32, stem.expand_kernel = 3;
+  Block next{"a", "b"};
+  next.residual = "a";
+  const framework::ProgramDesc p = Chain({stem, next}, 3, 28);
+  PassRun run = RunPassTwice(p, kPass, {"out"});
+  EXPECT_TRUE(run.changed);
+  EXPECT_EQ(Formats(*run.program), (std::vector<std::string>{"NCHW -> NHWC", "NHWC -> NCHW"}));
+  EXPECT_EQ(run.program->Block(0).FindVar("a")->GetShape(), (std::vector<int64_t>{-1, 14, 14, 16}));
+  ExpectTheSameBits(p, *run.program, 3, 28);
 }
 
 TEST(MbconvLayoutPass, ActivationsReadOrKeptElsewhereStayNchw) {

@@ -565,8 +565,8 @@ void ForEachItemOnSlots(ThreadPool* pool, int64_t items, int64_t slots, float* s
   }
 }
 
-// The float path for the blocks MbconvPixelMajor does not take (a stem as the expansion, none,
-// hidden channels not a multiple of 8, narrow planes): each image's output rows in bands. A band
+// The float path for the blocks MbconvPixelMajor does not take (no expansion, hidden channels
+// not a multiple of 8, narrow planes): each image's output rows in bands. A band
 // expands the input rows its depthwise windows read into one of two buffers (the rows it
 // shares with the previous band copied over, not recomputed), convolves them depthwise into a
 // third, and projects that into its rows of Output, each stage finishing its values (bias,
@@ -705,15 +705,18 @@ bool MbconvBands(const CPUContext& dev_ctx, const DenseTensor& input, const Mbco
   return true;
 }
 
-// The float path for blocks with a 1x1 expansion whose hidden channels are a multiple of 8
-// (funcs::PixelMajorDepthwise), on planes at least 5 pixels wide: the hidden activations
-// pixel-major ([pixels][channels]), a band of output rows at a time as in MbconvBands (a band's
-// rows are one contiguous block, so the rows two bands share are copied in one piece). The
-// expansion is a GEMM of the pixels (A: the input read transposed) by the filter (B, packed once
-// where it is frozen) into [pixels][hidden]; the depthwise convolution takes those rows with the
+// The float path for blocks with a 1x1 expansion or a stem whose hidden channels are a multiple
+// of 8 (funcs::MbconvPixelMajorApplies), on planes at least 5 pixels wide: the hidden
+// activations pixel-major ([pixels][channels]), a band of output rows at a time as in
+// MbconvBands (a band's rows are one contiguous block, so the rows two bands share are copied
+// in one piece). The expansion is a GEMM of the pixels (A: the input's rows where it is NHWC,
+// else its planes read transposed) by the filter (B, packed once where it is frozen) into
+// [pixels][hidden], or a stem's rows computed with the channels as vector lanes
+// (funcs::ConvRows, already pixel-major); the depthwise convolution takes those rows with the
 // channels as vector lanes (no padded copy of each plane, every lane busy however narrow the
 // plane: the 14 x 14 and 7 x 7 planes of late blocks); the projection is again pixels by filter,
-// then goes to NCHW through 8 x 8 transposes and takes its bias, residual and activation there.
+// written straight into an NHWC Output's rows, or to NCHW through 8 x 8 transposes, its bias,
+// residual and activation applied in the residual's layout (pixel-major without one).
 // With the pixels as the GEMMs' rows, their tiles are full where a 7 x 7 plane's 49 columns
 // left a 16-wide panel nearly empty (160 x 49 x 960 in cache: 75 GFLOP/s with the pixels as
 // columns, 86 as rows). Same sums as fused_conv2d's: the GEMMs' inner dimensions are unchanged
@@ -727,22 +730,26 @@ bool MbconvPixelMajor(const CPUContext& dev_ctx, const DenseTensor& input, bool 
   namespace fi = funcs::internal;
   const funcs::ConvPlane dp = funcs::MakeConvPlane(g);
   const int64_t hidden = g.in_channels;
+  const int64_t channels = input.dims()[in_nhwc ? 3 : 1];
+  const bool stem = expand.filter != nullptr && !funcs::IsPointwise(expand_plane);
   if (g.channels_last || g.out_channels != g.in_channels ||
-      !funcs::MbconvPixelMajorApplies(expand.filter != nullptr ? &expand_plane : nullptr, dp,
-                                      hidden, gate != nullptr) ||
-      (residual != nullptr && !in_nhwc && out_nhwc)) {
-    // (A residual in NCHW beside an NHWC output: the caller goes through NCHW copies.)
+      !funcs::MbconvPixelMajorApplies(expand.filter != nullptr ? &expand_plane : nullptr, channels,
+                                      dp, hidden, gate != nullptr) ||
+      (residual != nullptr && !in_nhwc && out_nhwc) || (stem && in_nhwc)) {
+    // (A residual in NCHW beside an NHWC output, a stem over an NHWC image: the caller goes
+    // through NCHW copies.)
     return false;
   }
   const int64_t batch = g.batch, H = g.h.in, W = g.w.in, OH = g.h.out, OW = g.w.out;
   const int64_t s = g.h.stride, pad = g.h.pad_before, K = g.h.kernel;
-  const int64_t channels = input.dims()[in_nhwc ? 3 : 1];
   const int64_t out_channels = project.filter->dims()[0];
   float* y = funcs::AllocUnaliased<float>(dev_ctx, out, {residual});
   if (batch == 0 || out_channels == 0) return true;
 
+  // The expansion: a GEMM (1x1), or a stem's rows computed with the channels as vector lanes,
+  // already pixel-major (ConvRows: cp() == hidden, a multiple of 8).
   const std::shared_ptr<const fi::GemmPackedB> expand_b =
-      funcs::FrozenPackedB(*expand.filter, channels, hidden, true);
+      stem ? nullptr : funcs::FrozenPackedB(*expand.filter, channels, hidden, true);
   const std::shared_ptr<const fi::GemmPackedB> project_b =
       funcs::FrozenPackedB(*project.filter, hidden, out_channels, true);
   const funcs::PixelMajorDepthwise depthwise(
@@ -752,6 +759,11 @@ bool MbconvPixelMajor(const CPUContext& dev_ctx, const DenseTensor& input, bool 
   const funcs::DepthwiseEpilogue<float> expand_epi = DepthwiseEpilogueFor<float>(
       expand.act, expand.bias != nullptr ? expand.bias->data<float>() : nullptr, false, expand.high,
       nullptr);
+  std::unique_ptr<funcs::ConvRows> stem_rows;
+  if (stem) {
+    stem_rows = std::make_unique<funcs::ConvRows>(expand_plane, channels, hidden,
+                                                  expand.filter->data<float>(), expand_epi);
+  }
 
   const auto rows_in = [&](int64_t rows_out) { return std::min(H, (rows_out - 1) * s + K); };
   ThreadPool* pool = dev_ctx.thread_pool().get();
@@ -814,7 +826,7 @@ bool MbconvPixelMajor(const CPUContext& dev_ctx, const DenseTensor& input, bool 
   const auto run_item = [&](int64_t item, float* slot) {
     const int64_t image = item / parts, part = item % parts;
     const int64_t first = OH * part / parts, last = OH * (part + 1) / parts;
-    const float* xi = x + image * channels * H * W;
+    const float* xi = x + image * (input.numel() / batch);
     float* buffers[2] = {slot, slot + in_floats};
     float* dw_band = slot + 2 * in_floats;
     float* proj_out = dw_band + dw_floats;
@@ -831,7 +843,11 @@ bool MbconvPixelMajor(const CPUContext& dev_ctx, const DenseTensor& input, bool 
         std::memcpy(hid, buffers[cur] + (r0 - held_lo) * row_floats,
                     sizeof(float) * (fresh - r0) * row_floats);
       }
-      if (fresh < r1) {  // the expansion: [pixels of rows fresh..r1][hidden]
+      if (fresh < r1 && stem) {  // the stem's rows fresh..r1: [pixels][hidden] each
+        for (int64_t r = fresh; r < r1; ++r) {
+          stem_rows->RowVectors(xi, r, hid + (r - r0) * row_floats);
+        }
+      } else if (fresh < r1) {  // the expansion: [pixels of rows fresh..r1][hidden]
         const funcs::PixelMajorEpilogue expand_epilogue(hid, hidden, expand_epi);
         fi::GemmCLayout c;
         c.base = hid + (fresh - r0) * row_floats;

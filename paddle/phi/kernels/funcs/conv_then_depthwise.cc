@@ -681,15 +681,16 @@ void PixelMajorEpilogue::Apply(float*, int64_t, int64_t, int64_t) const {}
 
 #endif
 
-bool MbconvPixelMajorApplies(const ConvPlane* expand, const ConvPlane& dw, int64_t hidden,
-                             bool gated) {
+bool MbconvPixelMajorApplies(const ConvPlane* expand, int64_t in_channels, const ConvPlane& dw,
+                             int64_t hidden, bool gated) {
   // (Planes wider than kGemmFewRows pixels: a GEMM of so few rows of A sums its products in
   // another order, and the bits would differ from fused_conv2d's.)
-  if (!internal::PackedSgemmUsable() || expand == nullptr || !IsPointwise(*expand) ||
+  if (!internal::PackedSgemmUsable() || expand == nullptr ||
       !PixelMajorDepthwise::Applies(dw, hidden) || dw.in_h <= 0 ||
       dw.in_w <= internal::kGemmFewRows || dw.out_w <= internal::kGemmFewRows) {
     return false;
   }
+  if (!IsPointwise(*expand)) return ConvRows::Applies(*expand, in_channels, hidden);
   // A large plane whose hidden channels leave the expansion's last 16-wide panel part empty runs
   // faster in MbconvBands: MobileNetV3's 72-channel 56 x 56 block (1 thread, 400 alternated runs
   // of the model, twice: 2.6-3% slower pixel-major). Its 88-channel 28 x 28 block and

@@ -158,12 +158,13 @@ constexpr int64_t kMbconvMinHiddenFloats = int64_t{1} << 17;
 
 // Whether fused_mbconv's float kernel runs a block pixel-major (MbconvPixelMajor, its path that
 // also reads and writes NHWC activations in place: mbconv_layout_pass hands such blocks NHWC
-// activations): a 1x1 expansion (`expand`; null without one) into `hidden` channels, a
-// depthwise plane `dw` that PixelMajorDepthwise takes, input and output planes wider than
-// internal::kGemmFewRows; without a gate, not a large plane (hidden x in_h x in_w at least
+// activations): an expansion (`expand`; null without one) that is 1x1 or a stem that ConvRows
+// computes from `in_channels` channels, into `hidden` channels; a depthwise plane `dw` that
+// PixelMajorDepthwise takes, input and output planes wider than internal::kGemmFewRows; with a
+// 1x1 expansion and no gate, not a large plane (hidden x in_h x in_w at least
 // kMbconvMinHiddenFloats) whose hidden channels leave the GEMM's last 16-wide panel part empty.
-bool MbconvPixelMajorApplies(const ConvPlane* expand, const ConvPlane& dw, int64_t hidden,
-                             bool gated);
+bool MbconvPixelMajorApplies(const ConvPlane* expand, int64_t in_channels, const ConvPlane& dw,
+                             int64_t hidden, bool gated);
 
 // The epilogue of a GEMM whose C is pixel-major ([pixels][channels], ldc == channels, one
 // segment): DepthwiseEpilogue's bias (per column), clamp and hard_swish, which compute what
