@@ -1091,6 +1091,50 @@ def test_fused_conv2d_nhwc():
                         "fuse_residual_connection": True}, **tolerances("float64"))
 
 
+@pytest.mark.parametrize("act", ["relu6", "hard_swish", ""])
+@pytest.mark.parametrize("with_bias,with_residual", [(True, False), (False, False), (True, True)])
+@pytest.mark.parametrize("batch,channels,size,out_channels,threads", [
+    (2, 40, 7, 48, 1), (2, 40, 7, 48, 2), (1, 24, 3, 20, 1), (1, 8, 2, 4, 1), (3, 16, 1, 8, 2)])
+def test_fused_conv2d_nhwc_pointwise_gives_the_nchw_bits(act, with_bias, with_residual, batch,
+                                                         channels, size, out_channels, threads):
+    # A float NHWC 1x1 convolution runs as one GEMM of the pixels straight into Output's rows
+    # (its bias and activation in the tiles, a residual after); 4 output channels, and 1 x 1
+    # planes, the other paths. The NCHW convolution's bits either way.
+    x, w = rand(batch, channels, size, size, dtype="float32"), rand(out_channels, channels, 1, 1,
+                                                                    dtype="float32")
+    inputs = {"Input": x, "Filter": w}
+    if with_bias:
+        inputs["Bias"] = rand(out_channels, dtype="float32")
+    if with_residual:
+        inputs["ResidualData"] = rand(batch, out_channels, size, size, dtype="float32")
+    attrs = {"fuse_activation": act, "fuse_beta": 6.0, "fuse_residual_connection": with_residual}
+    shape = (batch, out_channels, size, size)
+    with num_threads(threads):
+        want = run_op("fused_conv2d", inputs, attrs, {"Output": np.zeros(shape, "float32")})
+        moved = dict(inputs, Input=nhwc(x))
+        if with_residual:
+            moved["ResidualData"] = nhwc(inputs["ResidualData"])
+        got = run_op("fused_conv2d", moved, dict(attrs, data_format="NHWC"),
+                     {"Output": np.zeros(nhwc(np.zeros(shape)).shape, "float32")})
+    np.testing.assert_array_equal(got["Output"], nhwc(want["Output"]))
+
+
+@pytest.mark.parametrize("channels", [64, 12])
+@pytest.mark.parametrize("attrs", [{"global_pooling": True, "ksize": [7, 7]},
+                                   {"adaptive": True, "ksize": [1, 1]}])
+def test_pool2d_nhwc_plane_average_gives_the_nchw_bits(channels, attrs):
+    # The average of each whole plane of NHWC input straight from the pixels (channels a multiple
+    # of 8; 12: through an NCHW copy): the NCHW kernel's sums, to the bit.
+    x = rand(2, channels, 7, 9, dtype="float32")
+    attrs = dict(attrs, pooling_type="avg")
+    want = run_op("pool2d", {"X": x}, attrs, {"Out": np.zeros((2, channels, 1, 1), "float32")})
+    got = run_op("pool2d", {"X": nhwc(x)}, dict(attrs, data_format="NHWC"),
+                 {"Out": np.zeros((2, 1, 1, channels), "float32")})
+    np.testing.assert_array_equal(got["Out"].reshape(2, channels), want["Out"].reshape(2, channels))
+    np.testing.assert_allclose(want["Out"].reshape(2, channels), x.mean(axis=(2, 3)), rtol=1e-5,
+                               atol=1e-6)
+
+
 def test_fused_conv2d_errors():
     x, w = rand(1, 2, 4, 4), rand(3, 2, 3, 3)
     with pytest.raises(ValueError, match="fuse_activation to be one of"):

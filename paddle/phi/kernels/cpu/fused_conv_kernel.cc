@@ -265,6 +265,41 @@ bool ScaleInPack(const ConvGeometry& g, const DenseTensor& out) {
 // The convolution with the epilogue applied as outputs are produced, where a kernel can: a
 // depthwise NCHW convolution plane by plane, a float NCHW convolution inside the packed GEMM.
 // False where neither applies (the caller then convolves and runs the epilogue afterwards).
+// A float NHWC 1x1 convolution (one group, stride 1, no padding) as one GEMM of all images'
+// pixels (A: the input's rows where they are) by the filter (B, packed once where it is frozen),
+// straight into Output's rows: its bias and activation per column as each tile is stored (a
+// residual, NHWC too, added after): the NCHW convolution's sums and epilogue, to the bit, without
+// the NCHW copies of the input and output that the NHWC path makes elsewhere. False where it
+// does not apply.
+template <ConvAct kAct>
+bool PointwiseNhwc(const CPUContext& dev_ctx, const DenseTensor& input, const DenseTensor& filter,
+                   const ConvGeometry& g, const float* b, const float* r, float high,
+                   DenseTensor* out) {
+  namespace fi = funcs::internal;
+  const int64_t pixels = g.batch * g.h.out * g.w.out;
+  // (So few pixels or channels make the NCHW convolution's GEMM sum in another order.)
+  if (!g.channels_last || g.groups != 1 || !funcs::IsPointwise(funcs::MakeConvPlane(g)) ||
+      !fi::PackedSgemmUsable() || !funcs::PixelMajorRuns() || g.in_channels == 0 ||
+      g.h.out * g.w.out <= 1 || pixels <= fi::kGemmFewRows || g.out_channels <= fi::kGemmFewRows) {
+    return false;
+  }
+  float* y = dev_ctx.template Alloc<float>(out);
+  const std::shared_ptr<const fi::GemmPackedB> packed =
+      funcs::FrozenPackedB(filter, g.in_channels, g.out_channels, true);
+  const funcs::PixelMajorEpilogue stage(y, g.out_channels,
+                                        DepthwiseEpilogueFor<float>(kAct, b, false, high, nullptr));
+  const bool in_tiles = r == nullptr && (b != nullptr || kAct != ConvAct::kNone);
+  fi::GemmCLayout c;
+  c.base = y;
+  c.ldc = g.out_channels;
+  c.seg_cols = g.out_channels;
+  fi::PackedSgemm(pixels, g.out_channels, g.in_channels, 1.0f, input.data<float>(), g.in_channels,
+                  false, fi::GemmMatrixB(filter.data<float>(), g.in_channels, true, packed.get()),
+                  0.0f, c, dev_ctx.thread_pool().get(), in_tiles ? &stage : nullptr);
+  if (r != nullptr) ColumnEpilogue<float, kAct>(y, r, b, high, pixels, g.out_channels);
+  return true;
+}
+
 // `channel_scale` (float, only where ScaleInPack): fused_scaled_conv2d's InputScale.
 template <typename T, ConvAct kAct, typename Context>
 bool ConvWithEpilogue(const Context& dev_ctx, const DenseTensor& input, const DenseTensor& filter,
@@ -273,10 +308,15 @@ bool ConvWithEpilogue(const Context& dev_ctx, const DenseTensor& input, const De
   if (channel_scale != nullptr && (!std::is_same_v<T, float> || !ScaleInPack(g, *out))) {
     throw std::logic_error("ConvWithEpilogue: a channel scale where ScaleInPack is false");
   }
-  if (g.channels_last || out->numel() == 0 || out->dims() != g.out_dims) return false;
+  if (out->numel() == 0 || out->dims() != g.out_dims) return false;
   const T* b = bias != nullptr ? bias->data<T>() : nullptr;
   const T* r = res != nullptr ? res->data<T>() : nullptr;
   const T high = static_cast<T>(fuse_beta);
+  if constexpr (std::is_same_v<T, float> && std::is_same_v<Context, CPUContext>) {
+    if (channel_scale == nullptr && PointwiseNhwc<kAct>(dev_ctx, input, filter, g, b, r, high, out))
+      return true;
+  }
+  if (g.channels_last) return false;
   const bool plain = kAct == ConvAct::kNone && b == nullptr && r == nullptr;
   if (funcs::IsDepthwiseConv(g)) {
     T* result = dev_ctx.template Alloc<T>(out);

@@ -8,6 +8,7 @@
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/avx2_lanes.h"
+#include "paddle/phi/kernels/funcs/conv_then_depthwise.h"
 #include "paddle/phi/kernels/funcs/conv_util.h"
 #include "paddle/phi/kernels/funcs/parallel.h"
 #include "paddle/phi/kernels/funcs/pooling.h"
@@ -253,6 +254,22 @@ void Pool2dKernel(const Context& dev_ctx, const DenseTensor& x, const std::strin
   if (!g.channels_last) {
     PoolForwardNchw(x.data<T>(), g, is_max, exclusive, result);
     return;
+  }
+  if constexpr (std::is_same_v<T, float>) {
+    // NHWC, the average of each image's whole plane (a network's global pooling, after
+    // mbconv_layout_pass): straight from the pixels, channels as vector lanes, with the NCHW
+    // kernel's sums (funcs::PixelMajorAverage).
+    const bool whole_plane = g.h.out == 1 && g.w.out == 1 && g.h.pad_before == 0 &&
+                             g.h.pad_after == 0 && g.w.pad_before == 0 && g.w.pad_after == 0 &&
+                             (g.adaptive || (g.h.kernel == g.h.in && g.w.kernel == g.w.in));
+    if (!is_max && whole_plane && g.channels % 8 == 0 && funcs::PixelMajorRuns()) {
+      const int64_t pixels = g.h.in * g.w.in;
+      for (int64_t n = 0; n < g.batch; ++n) {
+        funcs::PixelMajorAverage(x.data<float>() + n * pixels * g.channels, pixels, g.channels,
+                                 result + n * g.channels);
+      }
+      return;
+    }
   }
   std::vector<T> xt = funcs::ChannelsLastToFirst(x.data<T>(), x.dims());
   std::vector<T> yt(out->numel());

@@ -591,6 +591,8 @@ void PixelMajorDepthwise::Row(const float* const* rows, float* dst) const {
   }
 }
 
+bool PixelMajorRuns() { return CpuHasAvx2Fma(); }
+
 void PixelMajorToNchw(const float* src, int64_t channels, int64_t ld, int64_t pixels, int64_t plane,
                       float* out) {
   StoreRowNchw(src, channels, ld, pixels, plane, out);
@@ -670,6 +672,8 @@ PixelMajorDepthwise::PixelMajorDepthwise(const ConvPlane&, int64_t, const DenseT
                                          const DepthwiseEpilogue<float>&) {}
 
 void PixelMajorDepthwise::Row(const float* const*, float*) const {}
+
+bool PixelMajorRuns() { return false; }
 
 void PixelMajorToNchw(const float*, int64_t, int64_t, int64_t, int64_t, float*) {}
 

@@ -130,6 +130,9 @@ class PixelMajorDepthwise {
   [[maybe_unused]] bool hard_swish_ = false;
 };
 
+// Whether the pixel-major functions below run on this machine (AVX2 and FMA).
+bool PixelMajorRuns();
+
 // src, `pixels` pixel-major pixels ([pixels][ld], channels < ld), stored to NCHW: channel c's
 // values at out + c * plane (8 x 8 blocks transposed in registers). Only where
 // PixelMajorDepthwise::Applies runs (AVX2).
