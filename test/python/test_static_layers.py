@@ -158,3 +158,42 @@ def test_static_layer_names_and_errors():
         with pytest.raises(NotImplementedError, match="static mode"):
             fc.to(dtype="float64")
     assert paddle.in_dynamic_mode()
+
+
+@pytest.mark.parametrize("groups", [1, 4])
+def test_static_nn_conv2d_nhwc_matches_nchw(groups):
+    # paddle.static.nn.conv2d with data_format NHWC: the same filter and bias (added on the last
+    # axis) as the NCHW layer, the same outputs and gradients, transposed; a bad format is
+    # refused by name.
+    x = rng.normal(size=(2, 4, 6, 5)).astype("float32")
+    results = {}
+    for fmt in ("NCHW", "NHWC"):
+        with static_programs() as (main, startup):
+            feed = x if fmt == "NCHW" else np.ascontiguousarray(x.transpose(0, 2, 3, 1))
+            data = paddle.static.data("x", list(feed.shape), "float32")
+            data.stop_gradient = False
+            out = paddle.static.nn.conv2d(data, 4, 3, padding=1, groups=groups, act="relu",
+                                          data_format=fmt,
+                                          param_attr=paddle.ParamAttr(name="conv_w"),
+                                          bias_attr=paddle.ParamAttr(name="conv_b"))
+            loss = paddle.mean(out * out)
+            grads = paddle.static.gradients([loss], [data])
+            exe = paddle.static.Executor()
+            exe.run(startup)
+            scope = paddle.static.global_scope()
+            scope.find_var("conv_w").get_tensor().set(
+                rng.normal(size=(4, 4 // groups, 3, 3)).astype("float32") if fmt == "NCHW"
+                else results["NCHW"][2], paddle.CPUPlace())
+            scope.find_var("conv_b").get_tensor().set(np.arange(4, dtype="float32") * 0.1,
+                                                      paddle.CPUPlace())
+            w = np.array(scope.find_var("conv_w").get_tensor())
+            y, dx = exe.run(main, feed={"x": feed}, fetch_list=[out, grads[0]])
+            if fmt == "NHWC":
+                y, dx = y.transpose(0, 3, 1, 2), dx.transpose(0, 3, 1, 2)
+            results[fmt] = (y, dx, w)
+    np.testing.assert_allclose(results["NHWC"][0], results["NCHW"][0], rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(results["NHWC"][1], results["NCHW"][1], rtol=1e-5, atol=1e-7)
+    with static_programs():
+        data = paddle.static.data("x", [2, 4, 6, 5], "float32")
+        with pytest.raises(ValueError, match="data_format to be 'NCHW' or 'NHWC', but got 'NCDHW'"):
+            paddle.static.nn.conv2d(data, 4, 3, data_format="NCDHW")

@@ -49,9 +49,11 @@ def conv2d(input, num_filters, filter_size, stride=1, padding=0, dilation=1, gro
            param_attr=None, bias_attr=None, use_cudnn=True, act=None, name=None,
            data_format="NCHW"):
     groups = groups or 1
-    if data_format != "NCHW":
-        raise NotImplementedError("conv2d supports data_format='NCHW' only")
-    channels = input.shape[1]
+    if data_format not in ("NCHW", "NHWC"):
+        raise ValueError(f"expected conv2d's data_format to be 'NCHW' or 'NHWC', but got "
+                         f"{data_format!r}")
+    channels_last = data_format == "NHWC"
+    channels = input.shape[3 if channels_last else 1]
     if channels < 0 or channels % groups:
         raise ValueError(f"expected input channels divisible by groups={groups}, but got {channels}")
     ksize = _pair(filter_size, "filter_size")
@@ -66,7 +68,7 @@ def conv2d(input, num_filters, filter_size, stride=1, padding=0, dilation=1, gro
                         "padding_algorithm": algorithm, "dilations": _pair(dilation, "dilation"),
                         "groups": groups, "data_format": data_format},
                        outputs=("Output",))
-    out = _add_bias(out, bias_attr, num_filters, input.dtype, 1, prefix)
+    out = _add_bias(out, bias_attr, num_filters, input.dtype, 3 if channels_last else 1, prefix)
     return _activate(out, act)
 
 
