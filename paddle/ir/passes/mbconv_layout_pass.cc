@@ -35,12 +35,13 @@ std::string FormatOf(const framework::OpDesc& op, const char* attr) {
 
 // The declared NCHW shape of `op`'s Input, or empty where it is not 4-D with known C, H, W.
 std::vector<int64_t> InputNchw(const Graph& graph, const framework::OpDesc& op) {
-  std::vector<int64_t> s = DeclaredShape(graph.VarNode(SingleInput(op, "Input")));
-  if (s.size() != 4) return {};
-  if (FormatOf(op, "data_format") == kNhwc) s = {s[0], s[3], s[1], s[2]};
-  for (size_t i = 1; i < 4; ++i)
-    if (s[i] <= 0) return {};
-  return s;
+  const std::vector<int64_t> declared = DeclaredShape(graph.VarNode(SingleInput(op, "Input")));
+  if (declared.size() != 4) return {};
+  const phi::DDim d = phi::make_ddim(declared);
+  const phi::DDim nchw = FormatOf(op, "data_format") == kNhwc ? phi::PermuteNchwDims(d, false) : d;
+  for (int i = 1; i < 4; ++i)
+    if (nchw[i] <= 0) return {};
+  return {nchw[0], nchw[1], nchw[2], nchw[3]};
 }
 
 // Whether the kernel runs this fused_mbconv pixel-major, on its declared shapes.

@@ -262,9 +262,6 @@ bool ScaleInPack(const ConvGeometry& g, const DenseTensor& out) {
          funcs::ConvTakesChannelScale(funcs::MakeConvPlane(g), g.batch, g.groups);
 }
 
-// The convolution with the epilogue applied as outputs are produced, where a kernel can: a
-// depthwise NCHW convolution plane by plane, a float NCHW convolution inside the packed GEMM.
-// False where neither applies (the caller then convolves and runs the epilogue afterwards).
 // A float NHWC 1x1 convolution (one group, stride 1, no padding) as one GEMM of all images'
 // pixels (A: the input's rows where they are) by the filter (B, packed once where it is frozen),
 // straight into Output's rows: its bias and activation per column as each tile is stored (a
@@ -300,7 +297,11 @@ bool PointwiseNhwc(const CPUContext& dev_ctx, const DenseTensor& input, const De
   return true;
 }
 
-// `channel_scale` (float, only where ScaleInPack): fused_scaled_conv2d's InputScale.
+// The convolution with the epilogue applied as outputs are produced, where a kernel can: a
+// depthwise NCHW convolution plane by plane, a float NCHW convolution inside the packed GEMM, a
+// float NHWC 1x1 one (PointwiseNhwc). False where none applies (the caller then convolves and runs
+// the epilogue afterwards). `channel_scale` (float, only where ScaleInPack): fused_scaled_conv2d's
+// InputScale.
 template <typename T, ConvAct kAct, typename Context>
 bool ConvWithEpilogue(const Context& dev_ctx, const DenseTensor& input, const DenseTensor& filter,
                       const ConvGeometry& g, const DenseTensor* bias, const DenseTensor* res,
@@ -985,10 +986,10 @@ void FusedMbconvKernel(const Context& dev_ctx, const DenseTensor& input,
   // Shapes in NCHW terms.
   const DDim in = in_nhwc ? PermuteNchwDims(input.dims(), false) : input.dims();
   const DDim out_dims = out_nhwc ? PermuteNchwDims(out->dims(), false) : out->dims();
-  PD_CHECK(residual == nullptr ||
-               residual->dims() == (in_nhwc ? PermuteNchwDims(out_dims, true) : out_dims),
-           InvalidArgument, "expected fused_mbconv's ResidualData to have the output's dims ",
-           out_dims, " in data_format ", data_format, ", but got ",
+  const DDim residual_dims = in_nhwc ? PermuteNchwDims(out_dims, true) : out_dims;
+  PD_CHECK(residual == nullptr || residual->dims() == residual_dims, InvalidArgument,
+           "expected fused_mbconv's ResidualData to have the output's dims in data_format ",
+           data_format, ", ", residual_dims, ", but got ",
            residual != nullptr ? residual->dims() : DDim());
   if constexpr (std::is_same_v<T, float>) {
     const std::vector<int> unit = {1, 1};
@@ -1018,16 +1019,16 @@ void FusedMbconvKernel(const Context& dev_ctx, const DenseTensor& input,
   if (in_nhwc || out_nhwc) {
     // Elsewhere NHWC goes through NCHW copies: the input and residual transposed, the block run
     // in NCHW, its output transposed.
-    const auto transposed = [&](const DenseTensor& from, const std::vector<int>& perm,
-                                DenseTensor* to) {
-      to->Resize(PermuteNchwDims(from.dims(), perm[1] == 2));
-      funcs::TransposeCopy<T>(from.data<T>(), from.dims(), perm, dev_ctx.template Alloc<T>(to));
+    const auto transposed = [&](const DenseTensor& from, bool to_nhwc, DenseTensor* to) {
+      to->Resize(PermuteNchwDims(from.dims(), to_nhwc));
+      funcs::TransposeCopy<T>(from.data<T>(), from.dims(),
+                              to_nhwc ? std::vector<int>{0, 2, 3, 1} : std::vector<int>{0, 3, 1, 2},
+                              dev_ctx.template Alloc<T>(to));
     };
-    const std::vector<int> to_nchw = {0, 3, 1, 2}, to_nhwc = {0, 2, 3, 1};
     DenseTensor input_nchw, residual_nchw, out_nchw;
     if (in_nhwc) {
-      transposed(input, to_nchw, &input_nchw);
-      if (residual != nullptr) transposed(*residual, to_nchw, &residual_nchw);
+      transposed(input, false, &input_nchw);
+      if (residual != nullptr) transposed(*residual, false, &residual_nchw);
     }
     out_nchw.Resize(out_dims);
     FusedMbconvKernel<T>(
@@ -1038,7 +1039,7 @@ void FusedMbconvKernel(const Context& dev_ctx, const DenseTensor& input,
         expand_paddings, expand_activation, expand_beta, depthwise_activation, depthwise_beta,
         project_activation, project_beta, squeeze_activation, squeeze_beta, excite_activation,
         excite_beta, gate_slope, gate_offset, "NCHW", "NCHW", out_nhwc ? &out_nchw : out);
-    if (out_nhwc) transposed(out_nchw, to_nhwc, out);
+    if (out_nhwc) transposed(out_nchw, true, out);
     return;
   }
   MbconvUnfused<T>(dev_ctx, input, expand_filter, expand_bias, depthwise_filter, depthwise_bias,

@@ -256,9 +256,9 @@ void Pool2dKernel(const Context& dev_ctx, const DenseTensor& x, const std::strin
     return;
   }
   if constexpr (std::is_same_v<T, float>) {
-    // NHWC, the average of each image's whole plane (a network's global pooling, after
-    // mbconv_layout_pass): straight from the pixels, channels as vector lanes, with the NCHW
-    // kernel's sums (funcs::PixelMajorAverage).
+    // NHWC, the average of each image's whole plane (a network's global pooling): straight from
+    // the pixels, channels as vector lanes, with the NCHW kernel's sums
+    // (funcs::PixelMajorAverage).
     const bool whole_plane = g.h.out == 1 && g.w.out == 1 && g.h.pad_before == 0 &&
                              g.h.pad_after == 0 && g.w.pad_before == 0 && g.w.pad_after == 0 &&
                              (g.adaptive || (g.h.kernel == g.h.in && g.w.kernel == g.w.in));
