@@ -76,7 +76,13 @@ int main(int argc, char** argv) {
     return 1;
   }
   std::vector<phi::funcs::internal::GemmPackedA> u;
-  if (winograd) u = phi::funcs::WinogradFilter(filter.data(), m, c);
+  // CONV_BENCH_WINOGRAD=2 or 4: that tile; any other value the one WinogradTile chooses.
+  if (winograd) {
+    int tile = std::atoi(std::getenv("CONV_BENCH_WINOGRAD"));
+    if (tile != 2 && tile != 4) tile = phi::funcs::WinogradTile(p, c, m, groups, batch);
+    std::printf("Winograd F(%dx%d, 3x3)\n", tile, tile);
+    u = phi::funcs::WinogradFilter(filter.data(), m, c, tile);
+  }
   // CONV_BENCH_THEN_DW=K2,S2: the layer is followed by a K2 x K2 depthwise convolution of
   // stride S2 and padding (K2 - 1) / 2 (bias + relu6) over its output, timed as the two calls
   // above, or with CONV_BENCH_FUSED=1 as funcs::ConvThenDepthwiseForward (never storing the

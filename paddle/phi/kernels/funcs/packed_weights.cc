@@ -69,13 +69,18 @@ std::shared_ptr<const std::vector<internal::GemmPackedA>> FrozenPackedFilter(
 }
 
 std::shared_ptr<const std::vector<internal::GemmPackedA>> FrozenWinogradFilter(
-    const DenseTensor& filter) {
+    const DenseTensor& filter, int tile) {
   const DDim& d = filter.dims();
   if (d.size() != 4 || d[2] != 3 || d[3] != 3 || d[0] <= 0 || d[1] <= 0) return nullptr;
   using Filter = std::vector<internal::GemmPackedA>;
+  const std::string m = std::to_string(tile);
   return KeepPacked<Filter>(
-      filter, "winograd F(2x2, 3x3) filter: " + std::to_string(d[0]) + " x " + std::to_string(d[1]),
-      [&] { return std::make_shared<Filter>(WinogradFilter(filter.data<float>(), d[0], d[1])); });
+      filter,
+      "winograd F(" + m + "x" + m + ", 3x3) filter: " + std::to_string(d[0]) + " x " +
+          std::to_string(d[1]),
+      [&] {
+        return std::make_shared<Filter>(WinogradFilter(filter.data<float>(), d[0], d[1], tile));
+      });
 }
 
 void ConvForwardKeepingFilter(const float* input, const DenseTensor& filter, int64_t batch,
@@ -84,9 +89,11 @@ void ConvForwardKeepingFilter(const float* input, const DenseTensor& filter, int
                               const internal::GemmEpilogue* epilogue, const float* channel_scale) {
   // (winograd_conv.cc is built for AVX2: asked only where the packed GEMM runs. Winograd takes
   // 3x3 windows, never a channel scale.)
-  if (channel_scale == nullptr && internal::PackedSgemmUsable() &&
-      WinogradApplies(p, in_channels, out_channels, groups)) {
-    if (const auto u = FrozenWinogradFilter(filter)) {
+  const int tile = channel_scale == nullptr && internal::PackedSgemmUsable()
+                       ? WinogradTile(p, in_channels, out_channels, groups, batch)
+                       : 0;
+  if (tile != 0) {
+    if (const auto u = FrozenWinogradFilter(filter, tile)) {
       WinogradConvForward(input, batch, in_channels, out_channels, p, *u, out, epilogue);
       return;
     }

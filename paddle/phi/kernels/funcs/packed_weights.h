@@ -23,16 +23,18 @@ namespace funcs {
 std::shared_ptr<const std::vector<internal::GemmPackedA>> FrozenPackedFilter(
     const DenseTensor& filter, int64_t groups);
 
-// A 3x3 filter [out_channels, in_channels, 3, 3] transformed for WinogradConvForward
-// (WinogradFilter); nullptr when the filter is not frozen or the packed GEMM does not run here.
+// A 3x3 filter [out_channels, in_channels, 3, 3] transformed for WinogradConvForward's tiles of
+// `tile` outputs a side (WinogradFilter); nullptr when the filter is not frozen or the packed
+// GEMM does not run here.
 std::shared_ptr<const std::vector<internal::GemmPackedA>> FrozenWinogradFilter(
-    const DenseTensor& filter);
+    const DenseTensor& filter, int tile);
 
 // The float convolution of NCHW `input` with `filter` as the conv2d / fused_conv2d kernels run
 // it where the packed GEMM does: PackedConvForward, with a frozen filter packed once and kept,
-// or, where WinogradApplies to a frozen filter, WinogradConvForward with the filter transformed
-// once and kept. (Filters that are not frozen are packed per call and never transformed: a
-// training step would transform them every time.) `channel_scale` as PackedConvForward's.
+// or, where WinogradTile is not 0 for a frozen filter, WinogradConvForward with the filter
+// transformed once and kept. (Filters that are not frozen are packed per call and never
+// transformed: a training step would transform them every time.) `channel_scale` as
+// PackedConvForward's.
 void ConvForwardKeepingFilter(const float* input, const DenseTensor& filter, int64_t batch,
                               int64_t in_channels, int64_t out_channels, int64_t groups,
                               const ConvPlane& p, float* out,
