@@ -192,6 +192,57 @@ TEST(PackedSgemm, PackedAheadGivesTheSameBits) {
                std::logic_error);
 }
 
+// A last panel of 1 to 4 columns (N = 98: 2) is computed with the rows as vector lanes
+// (NarrowPanel) where A is packed: its columns get the bits the register tiles give them in a
+// product with more columns (B extended by 12, so that its last panel is wide), across K blocks,
+// with alpha and beta, partial row panels, C in segments (a narrow panel across two: N = 99 with
+// 7-column segments) and A packed per call or ahead. (A stored by rows is read in place by the
+// tiles, not packed: its narrow panels stay with them.)
+TEST(PackedSgemm, NarrowLastPanelGivesTheWideTilesBits) {
+  if (!funcs::internal::PackedSgemmUsable()) GTEST_SKIP() << "no AVX2 + FMA";
+  for (int64_t n : {97, 98, 99, 100, 17, 2}) {
+    for (int64_t m : {int64_t{1280}, int64_t{47}, int64_t{5}}) {
+      const int64_t k = 600, wide = n + 12;
+      const std::vector<float> a = RandomFloats(k * m, 10);  // [k, m]: packed per call
+      const std::vector<float> b = RandomFloats(k * wide, 11);
+      const funcs::internal::GemmPackedA packed_a(m, k, a.data(), m, true);
+      for (int64_t seg : {wide, int64_t{7}}) {
+        // beta other than 0 and 1 only where C is one segment: a tile across segments finishes
+        // alpha * sum + beta * c in scalar code (Tile), whose rounding the compiler may fuse or
+        // not, and the wide panel's tiles can cross where the narrow one does not.
+        for (const std::array<float, 2>& ab :
+             {std::array<float, 2>{1.0f, 0.0f}, std::array<float, 2>{1.5f, 0.0f},
+              std::array<float, 2>{1.5f, 0.5f}}) {
+          if (seg != wide && ab[1] != 0.0f) continue;
+          for (bool ahead : {false, true}) {
+            auto run = [&](int64_t cols) {
+              const int64_t segs = (cols + seg - 1) / seg, seg_stride = m * seg;
+              std::vector<float> c = RandomFloats(segs * seg_stride, 12);
+              GemmCLayout layout;
+              layout.base = c.data();
+              layout.ldc = seg;
+              layout.seg_cols = seg;
+              layout.seg_stride = seg_stride;
+              PackedSgemm(m, cols, k, ab[0], a.data(), m, true, GemmMatrixB(b.data(), wide, false),
+                          ab[1], layout, nullptr, nullptr, ahead ? &packed_a : nullptr);
+              return c;
+            };
+            const std::vector<float> narrow = run(n), full = run(wide);
+            for (int64_t j = 0; j < n; ++j) {
+              for (int64_t i = 0; i < m; ++i) {
+                const int64_t at = (j / seg) * m * seg + i * seg + j % seg;
+                ASSERT_EQ(narrow[at], full[at])
+                    << "n=" << n << " m=" << m << " seg=" << seg << " alpha=" << ab[0]
+                    << " beta=" << ab[1] << " ahead=" << ahead << " at (" << i << ", " << j << ")";
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
 // B read in place from rows at arbitrary offsets (GemmRowsB) gives the bits of the same B
 // packed, into a C whose segments hold 20 columns of which 17 are stored: nothing is written
 // past them, and tiles that end inside a vector read nothing past their columns (the rows end

@@ -1,6 +1,7 @@
 #include "paddle/phi/kernels/funcs/sgemm_packed.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -476,11 +477,100 @@ inline int64_t TileRows(int a_kind, int64_t mc, int64_t ir) {
   return ir == mc - tail && r % 2 == 1 ? 5 : 4;
 }
 
+// A panel of at most kNarrowCols columns (the last of N = 98: 2): there the 8-wide register
+// tile computes 8 columns for a few, with 6 sums in flight where the FMA units want 8. Instead
+// the rows are the vector lanes: at each k, a packed A panel's 6 rows (one load; the 2 lanes
+// past them are computed and dropped) times each column's B entry (a broadcast), G panels at a
+// time, G x NR sums in flight. Every entry's products are added in the same order, with the
+// same FMAs, and stored with the same formula as by the tiles (Tile, KernelTile), so the
+// results are the same bits.
+constexpr int64_t kNarrowCols = 4;
+
+template <int G, int NR>
+__attribute__((target("avx2,fma"))) void NarrowSums(int64_t kc, const float* a, const float* b,
+                                                    float (*sums)[NR][8]) {
+  __m256 acc[G][NR];
+#pragma GCC unroll 6
+  for (int g = 0; g < G; ++g) {
+#pragma GCC unroll 4
+    for (int j = 0; j < NR; ++j) acc[g][j] = _mm256_setzero_ps();
+  }
+  for (int64_t p = 0; p < kc; ++p) {
+    __m256 av[G];
+#pragma GCC unroll 6
+    for (int g = 0; g < G; ++g) av[g] = _mm256_loadu_ps(a + g * kMr * kc + p * kMr);
+#pragma GCC unroll 4
+    for (int j = 0; j < NR; ++j) {
+      const __m256 bj = _mm256_broadcast_ss(b + p * kNr + j);
+#pragma GCC unroll 6
+      for (int g = 0; g < G; ++g) acc[g][j] = _mm256_fmadd_ps(av[g], bj, acc[g][j]);
+    }
+  }
+#pragma GCC unroll 6
+  for (int g = 0; g < G; ++g) {
+#pragma GCC unroll 4
+    for (int j = 0; j < NR; ++j) _mm256_storeu_ps(sums[g][j], acc[g][j]);
+  }
+}
+
+// C's rows [i0, i0 + mc) (A packed, kAPacked), columns [j0, j0 + NR) from the packed B panel.
+template <int NR>
+void NarrowPanel(int64_t kc, const float* apack, int64_t i0, int64_t mc, const float* bpanel,
+                 int64_t j0, const GemmCLayout& c, float alpha, float beta) {
+  constexpr int G = NR == 1 ? 6 : NR == 2 ? 4 : NR == 3 ? 3 : 2;
+  const int64_t seg = j0 / c.seg_cols, col = j0 % c.seg_cols, valid = c.Valid();
+  const bool within = col + NR <= valid;  // else Tile's path across segments
+  const bool plain = alpha == 1.0f && beta == 0.0f;
+  const int64_t panels = (mc + kMr - 1) / kMr;
+  for (int64_t q = 0; q < panels;) {
+    float sums[G][NR][8];
+    const int take = panels - q >= G ? G : 1;
+    if (take == G) {
+      NarrowSums<G, NR>(kc, apack + q * kMr * kc, bpanel, sums);
+    } else {
+      NarrowSums<1, NR>(kc, apack + q * kMr * kc, bpanel, sums);
+    }
+    for (int g = 0; g < take; ++g, ++q) {
+      const int64_t r0 = q * kMr, rows = std::min<int64_t>(kMr, mc - r0);
+      int64_t seg_now = seg, col_now = col;
+      for (int j = 0; j < NR; ++j) {
+        float* dst = c.base + seg_now * c.seg_stride + col_now + (i0 + r0) * c.ldc;
+        for (int64_t i = 0; i < rows && (within || col_now < valid); ++i) {
+          float* e = dst + i * c.ldc;
+          const float acc = sums[g][j][i];
+          if (within) {  // KernelTile's store
+            *e = plain ? acc : beta != 0.0f ? std::fma(*e, beta, acc * alpha) : acc * alpha;
+          } else {  // Tile's across segments
+            const float r = alpha * acc;
+            *e = beta == 0.0f ? r : r + beta * *e;
+          }
+        }
+        if (++col_now == c.seg_cols) {
+          col_now = 0;
+          ++seg_now;
+        }
+      }
+    }
+  }
+}
+
 // The tiles of one A block (rows [i0, i0 + mc); see Tile) against one B panel.
 void PanelTiles(int64_t kc, const float* apack, int64_t i0, int64_t mc, const float* bpanel,
                 const int64_t* rows, int64_t j0, int64_t nr, const GemmCLayout& c, float alpha,
                 float beta, const GemmColumnStage* stage = nullptr, int a_kind = kAPacked,
                 int64_t lda = 0) {
+  if (nr <= kNarrowCols && a_kind == kAPacked && rows == nullptr && stage == nullptr) {
+    switch (nr) {
+      case 1:
+        return NarrowPanel<1>(kc, apack, i0, mc, bpanel, j0, c, alpha, beta);
+      case 2:
+        return NarrowPanel<2>(kc, apack, i0, mc, bpanel, j0, c, alpha, beta);
+      case 3:
+        return NarrowPanel<3>(kc, apack, i0, mc, bpanel, j0, c, alpha, beta);
+      default:
+        return NarrowPanel<4>(kc, apack, i0, mc, bpanel, j0, c, alpha, beta);
+    }
+  }
   for (int64_t ir = 0, mr = 0; ir < mc; ir += mr) {
     mr = TileRows(a_kind, mc, ir);
     Tile(kc, apack + ir * ARowStep(a_kind, kc, lda), bpanel, rows, c, i0 + ir, mr, j0, nr, alpha,
