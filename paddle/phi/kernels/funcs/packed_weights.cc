@@ -87,11 +87,10 @@ void ConvForwardKeepingFilter(const float* input, const DenseTensor& filter, int
                               int64_t in_channels, int64_t out_channels, int64_t groups,
                               const ConvPlane& p, float* out,
                               const internal::GemmEpilogue* epilogue, const float* channel_scale) {
-  // (winograd_conv.cc is built for AVX2: asked only where the packed GEMM runs. Winograd takes
-  // 3x3 windows, never a channel scale.)
-  const int tile = channel_scale == nullptr && internal::PackedSgemmUsable()
-                       ? WinogradTile(p, in_channels, out_channels, groups, batch)
-                       : 0;
+  // (winograd_conv.cc is built for AVX2: WinogradTile is 0 where the packed GEMM does not run.
+  // Winograd takes 3x3 windows, never a channel scale.)
+  const int tile =
+      channel_scale == nullptr ? WinogradTile(p, in_channels, out_channels, groups, batch) : 0;
   if (tile != 0) {
     if (const auto u = FrozenWinogradFilter(filter, tile)) {
       WinogradConvForward(input, batch, in_channels, out_channels, p, *u, out, epilogue);

@@ -408,6 +408,27 @@ float* ThreadBuffer(int which, int64_t floats) {
 // kARows, its first row (rows lda apart); B is a packed panel (rows null) or, from a GemmRowsB,
 // the address of its column j0 with rows[p] the offset of row p. `stage` (may be null) finishes
 // the tile as it is stored.
+// A tile's sums (entry (i, j) at sums[i * row_step + j * col_step]) stored into C's rows
+// [i0, i0 + mr), columns [j0, j0 + nr) where those columns cross segment ends: column by column,
+// none past a segment's valid columns, alpha * sum + beta * c.
+void StoreAcrossSegments(const float* sums, int64_t row_step, int64_t col_step,
+                         const GemmCLayout& c, int64_t i0, int64_t mr, int64_t j0, int64_t nr,
+                         float alpha, float beta) {
+  const int64_t valid = c.Valid();
+  int64_t seg_now = j0 / c.seg_cols, col_now = j0 % c.seg_cols;
+  for (int64_t j = 0; j < nr; ++j) {
+    float* dst = c.base + seg_now * c.seg_stride + col_now + i0 * c.ldc;
+    for (int64_t i = 0; i < mr && col_now < valid; ++i) {
+      const float r = alpha * sums[i * row_step + j * col_step];
+      dst[i * c.ldc] = beta == 0.0f ? r : r + beta * dst[i * c.ldc];
+    }
+    if (++col_now == c.seg_cols) {
+      col_now = 0;
+      ++seg_now;
+    }
+  }
+}
+
 void Tile(int64_t kc, const float* a, const float* b, const int64_t* rows, const GemmCLayout& c,
           int64_t i0, int64_t mr, int64_t j0, int64_t nr, float alpha, float beta,
           const GemmColumnStage* stage = nullptr, int a_kind = kAPacked, int64_t lda = 0) {
@@ -443,18 +464,7 @@ void Tile(int64_t kc, const float* a, const float* b, const int64_t* rows, const
   alignas(32) float tile[kMr * kNr];
   kernel(kc, a, b, tile, kNr, 1.0f, 0.0f, rows != nullptr ? nr : (v + 1) * 8, rows, nullptr,
          nullptr, lda);
-  int64_t seg_now = seg, col_now = col;
-  for (int64_t j = 0; j < nr; ++j) {
-    float* dst = c.base + seg_now * c.seg_stride + col_now + i0 * c.ldc;
-    for (int64_t i = 0; i < mr && col_now < valid; ++i) {
-      const float r = alpha * tile[i * kNr + j];
-      dst[i * c.ldc] = beta == 0.0f ? r : r + beta * dst[i * c.ldc];
-    }
-    if (++col_now == c.seg_cols) {
-      col_now = 0;
-      ++seg_now;
-    }
-  }
+  StoreAcrossSegments(tile, kNr, 1, c, i0, mr, j0, nr, alpha, beta);
 }
 
 // How far A's row i + 1 starts from row i's in the tiles' terms: packed panels (a panel of 6
@@ -518,8 +528,8 @@ template <int NR>
 void NarrowPanel(int64_t kc, const float* apack, int64_t i0, int64_t mc, const float* bpanel,
                  int64_t j0, const GemmCLayout& c, float alpha, float beta) {
   constexpr int G = NR == 1 ? 6 : NR == 2 ? 4 : NR == 3 ? 3 : 2;
-  const int64_t seg = j0 / c.seg_cols, col = j0 % c.seg_cols, valid = c.Valid();
-  const bool within = col + NR <= valid;  // else Tile's path across segments
+  const int64_t seg = j0 / c.seg_cols, col = j0 % c.seg_cols;
+  const bool within = col + NR <= c.Valid();  // else Tile's path across segments
   const bool plain = alpha == 1.0f && beta == 0.0f;
   const int64_t panels = (mc + kMr - 1) / kMr;
   for (int64_t q = 0; q < panels;) {
@@ -532,22 +542,16 @@ void NarrowPanel(int64_t kc, const float* apack, int64_t i0, int64_t mc, const f
     }
     for (int g = 0; g < take; ++g, ++q) {
       const int64_t r0 = q * kMr, rows = std::min<int64_t>(kMr, mc - r0);
-      int64_t seg_now = seg, col_now = col;
+      if (!within) {
+        StoreAcrossSegments(sums[g][0], 1, 8, c, i0 + r0, rows, j0, NR, alpha, beta);
+        continue;
+      }
+      float* origin = c.base + seg * c.seg_stride + col + (i0 + r0) * c.ldc;
       for (int j = 0; j < NR; ++j) {
-        float* dst = c.base + seg_now * c.seg_stride + col_now + (i0 + r0) * c.ldc;
-        for (int64_t i = 0; i < rows && (within || col_now < valid); ++i) {
-          float* e = dst + i * c.ldc;
+        for (int64_t i = 0; i < rows; ++i) {  // KernelTile's store
+          float* e = origin + i * c.ldc + j;
           const float acc = sums[g][j][i];
-          if (within) {  // KernelTile's store
-            *e = plain ? acc : beta != 0.0f ? std::fma(*e, beta, acc * alpha) : acc * alpha;
-          } else {  // Tile's across segments
-            const float r = alpha * acc;
-            *e = beta == 0.0f ? r : r + beta * *e;
-          }
-        }
-        if (++col_now == c.seg_cols) {
-          col_now = 0;
-          ++seg_now;
+          *e = plain ? acc : beta != 0.0f ? std::fma(*e, beta, acc * alpha) : acc * alpha;
         }
       }
     }
