@@ -740,7 +740,11 @@ def nhwc(x):
 @pytest.mark.parametrize("formats", [("NHWC", "NHWC"), ("NHWC", "NCHW"), ("NCHW", "NHWC")])
 @pytest.mark.parametrize("case", [
     # (batch, size, threads, stride, expand, residual, hidden, kernel, gate)
-    (2, 14, 1, 1, True, True, 40, 5, False),   # pixel-major, residual
+    (2, 14, 1, 1, True, True, 40, 5, False),   # pixel-major, residual; NHWC in: both images
+    # at once (a band is a whole image, one thread has both): one GEMM for their pixels
+    (3, 7, 1, 1, True, True, 48, 3, False),    # three images at once
+    (5, 9, 2, 2, True, False, 24, 3, False),   # two threads, two images an item, then one
+    (4, 9, 1, 1, True, True, 24, 5, False),
     (1, 28, 2, 2, True, False, 24, 3, False),  # pixel-major, stride 2, two row ranges
     (2, 64, 1, 1, True, True, 24, 3, False),   # pixel-major in bands of rows
     (2, 14, 2, 1, True, True, 40, 5, True),    # pixel-major with a gate
