@@ -574,18 +574,32 @@ constexpr int64_t kMbconvGroupFloats = int64_t{512} << 10;
 // How a band path splits a block's work: output rows per band (as many as keep a band's hidden
 // floats, its `rows_in(band)` input rows of W and its output rows of OW, within
 // kMbconvBandFloats; at least one), row ranges per image (parts: with more threads than images),
-// items (images x parts) and slots (scratch areas, one per thread at work).
+// items (images x parts, or groups of images: GroupWholeImages) and slots (scratch areas, one
+// per thread at work).
 struct MbconvSchedule {
-  int64_t band = 1, parts = 1, items = 0, slots = 1;
+  int64_t band = 1, parts = 1, group = 1, items = 0, slots = 1, threads = 1;
   template <typename RowsIn>
   MbconvSchedule(ThreadPool* pool, int64_t batch, int64_t hidden, int64_t W, int64_t OH, int64_t OW,
                  const RowsIn& rows_in) {
     while (band < OH && hidden * (rows_in(band + 1) * W + (band + 1) * OW) <= kMbconvBandFloats) {
       ++band;
     }
-    const int64_t threads = pool != nullptr ? pool->num_threads() : 1;
+    threads = pool != nullptr ? pool->num_threads() : 1;
     parts = threads > batch ? std::min(OH, (threads + batch - 1) / batch) : 1;
     items = batch * parts;
+    slots = std::min(items, threads);
+  }
+  // Where a band is a whole image (small planes: MobileNetV2's 7 x 7 blocks) and each thread has
+  // several images, an item becomes `group` whole images (`image_floats` hidden floats each, at
+  // most kMbconvGroupFloats a group): one expansion and one projection GEMM for all their pixels,
+  // so each streams its weights (960 x 160 twice: 1.2 MB, from L3 or memory) once per group
+  // instead of once per image. MobileNetV2 at 1 thread: its 7 x 7 blocks 1.44 -> 1.39 and 1.07
+  // -> 1.01 ms, the model 0.992-0.997 of the time.
+  void GroupWholeImages(int64_t batch, int64_t OH, int64_t image_floats) {
+    if (parts != 1 || band < OH) return;
+    group = std::max<int64_t>(1, batch / threads);
+    while (group > 1 && group * image_floats > kMbconvGroupFloats) --group;
+    items = (batch + group - 1) / group;
     slots = std::min(items, threads);
   }
 };
@@ -810,21 +824,12 @@ bool MbconvPixelMajor(const CPUContext& dev_ctx, const DenseTensor& input, bool 
 
   const auto rows_in = [&](int64_t rows_out) { return std::min(H, (rows_out - 1) * s + K); };
   ThreadPool* pool = dev_ctx.thread_pool().get();
-  const MbconvSchedule plan(pool, batch, hidden, W, OH, OW, rows_in);
-  const int64_t band = plan.band, parts = plan.parts;
-  // Where a band is a whole image (small planes: MobileNetV2's 7 x 7 blocks) and each thread
-  // has several images, an item is `group` whole images: one expansion and one projection GEMM
-  // for all their pixels, so each streams its weights (960 x 160 twice: 1.2 MB, from L3 or
-  // memory) once per group instead of once per image. MobileNetV2 at 1 thread: its 7 x 7 blocks
-  // 1.44 -> 1.39 and 1.07 -> 1.01 ms, the model 0.992-0.997 of the time.
-  const int64_t threads = pool != nullptr ? pool->num_threads() : 1;
-  int64_t group = 1;
-  if (in_nhwc && gate == nullptr && !stem && parts == 1 && band >= OH) {
-    group = std::max<int64_t>(1, batch / threads);
-    while (group > 1 && group * hidden * (H * W + OH * OW) > kMbconvGroupFloats) --group;
-  }
-  const int64_t items = group > 1 ? (batch + group - 1) / group : plan.items;
-  const int64_t slots = group > 1 ? std::min(items, threads) : plan.slots;
+  MbconvSchedule plan(pool, batch, hidden, W, OH, OW, rows_in);
+  // (Grouped images are read as one block of pixels: an NHWC input.)
+  if (in_nhwc && gate == nullptr && !stem)
+    plan.GroupWholeImages(batch, OH, hidden * (H * W + OH * OW));
+  const int64_t band = plan.band, parts = plan.parts, group = plan.group;
+  const int64_t items = plan.items, slots = plan.slots;
   const int64_t in_floats = hidden * rows_in(band) * W * group;
   // A slot: two buffers of expanded rows, a band's depthwise output (with a gate it goes to
   // `gated` instead), a band's projection.
@@ -885,6 +890,32 @@ bool MbconvPixelMajor(const CPUContext& dev_ctx, const DenseTensor& input, bool 
     }
   };
 
+  // The expansion of `pixels` input pixels from `src` into `dst` ([pixels][hidden]). A: the
+  // input's pixels, read by rows where it is NHWC, transposed from NCHW.
+  const auto expand_pixels = [&](const float* src, int64_t pixels, float* dst) {
+    const funcs::PixelMajorEpilogue expand_epilogue(dst, hidden, expand_epi);
+    fi::GemmCLayout c;
+    c.base = dst;
+    c.ldc = hidden;
+    c.seg_cols = hidden;
+    fi::PackedSgemm(pixels, hidden, channels, 1.0f, src, in_nhwc ? channels : H * W, !in_nhwc,
+                    fi::GemmMatrixB(we, channels, true, expand_b.get()), 0.0f, c, nullptr,
+                    expand.Plain() ? nullptr : &expand_epilogue);
+  };
+  // Depthwise output rows [o0, o1) into `dst` from expanded input rows [r0, r1) at `held` (rows
+  // outside them: padding).
+  const auto depthwise_rows = [&](const float* held, int64_t r0, int64_t r1, int64_t o0, int64_t o1,
+                                  float* dst) {
+    const float* rows[5];
+    for (int64_t o = o0; o < o1; ++o) {
+      for (int64_t kh = 0; kh < K; ++kh) {
+        const int64_t r = o * s - pad + kh;
+        rows[kh] = r < r0 || r >= r1 ? nullptr : held + (r - r0) * row_floats;
+      }
+      depthwise.Row(rows, dst + (o - o0) * OW * hidden);
+    }
+  };
+
   // `group` whole images, from group * item: one expansion GEMM for their pixels (contiguous in
   // the NHWC input), the depthwise rows image by image, one projection.
   const auto run_group = [&](int64_t item, float* slot) {
@@ -892,23 +923,9 @@ bool MbconvPixelMajor(const CPUContext& dev_ctx, const DenseTensor& input, bool 
     float* hid = slot;
     float* dw_out = slot + 2 * in_floats;
     float* proj_out = dw_out + dw_floats;
-    const funcs::PixelMajorEpilogue expand_epilogue(hid, hidden, expand_epi);
-    fi::GemmCLayout c;
-    c.base = hid;
-    c.ldc = hidden;
-    c.seg_cols = hidden;
-    fi::PackedSgemm(count * H * W, hidden, channels, 1.0f, x + image * H * W * channels, channels,
-                    false, fi::GemmMatrixB(we, channels, true, expand_b.get()), 0.0f, c, nullptr,
-                    expand.Plain() ? nullptr : &expand_epilogue);
-    const float* rows[5];
+    expand_pixels(x + image * H * W * channels, count * H * W, hid);
     for (int64_t n = 0; n < count; ++n) {
-      for (int64_t o = 0; o < OH; ++o) {
-        for (int64_t kh = 0; kh < K; ++kh) {
-          const int64_t r = o * s - pad + kh;
-          rows[kh] = r < 0 || r >= H ? nullptr : hid + (n * H + r) * row_floats;
-        }
-        depthwise.Row(rows, dw_out + (n * OH + o) * OW * hidden);
-      }
+      depthwise_rows(hid + n * H * row_floats, 0, H, 0, OH, dw_out + n * OH * OW * hidden);
     }
     project_rows(dw_out, image, 0, count * OH * OW, proj_out);
   };
@@ -942,27 +959,11 @@ bool MbconvPixelMajor(const CPUContext& dev_ctx, const DenseTensor& input, bool 
           stem_rows->RowVectors(xi, r, hid + (r - r0) * row_floats);
         }
       } else if (fresh < r1) {  // the expansion: [pixels of rows fresh..r1][hidden]
-        const funcs::PixelMajorEpilogue expand_epilogue(hid, hidden, expand_epi);
-        fi::GemmCLayout c;
-        c.base = hid + (fresh - r0) * row_floats;
-        c.ldc = hidden;
-        c.seg_cols = hidden;
-        // A: the input's pixels, read by rows where it is NHWC, transposed from NCHW.
-        fi::PackedSgemm((r1 - fresh) * W, hidden, channels, 1.0f,
-                        in_nhwc ? xi + fresh * W * channels : xi + fresh * W,
-                        in_nhwc ? channels : H * W, !in_nhwc,
-                        fi::GemmMatrixB(we, channels, true, expand_b.get()), 0.0f, c, nullptr,
-                        expand.Plain() ? nullptr : &expand_epilogue);
+        expand_pixels(in_nhwc ? xi + fresh * W * channels : xi + fresh * W, (r1 - fresh) * W,
+                      hid + (fresh - r0) * row_floats);
       }
       float* dw_out = gate != nullptr ? gated_data + (image * OH + o0) * OW * hidden : dw_band;
-      const float* rows[5];
-      for (int64_t o = o0; o < o1; ++o) {
-        for (int64_t kh = 0; kh < K; ++kh) {
-          const int64_t r = o * s - pad + kh;
-          rows[kh] = r < r0 || r >= r1 ? nullptr : hid + (r - r0) * row_floats;
-        }
-        depthwise.Row(rows, dw_out + (o - o0) * OW * hidden);
-      }
+      depthwise_rows(hid, r0, r1, o0, o1, dw_out);
       if (gate == nullptr) project_rows(dw_out, image, o0, (o1 - o0) * OW, proj_out);
       cur ^= 1;
       held_lo = r0;

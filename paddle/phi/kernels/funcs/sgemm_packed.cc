@@ -753,9 +753,9 @@ void Block(int64_t m0, int64_t m1, int64_t n0, int64_t n1, int64_t k, float alph
         }
         // Panels packed ahead (a frozen filter as B: the pixel-major 1x1 convolutions) come from
         // L3 or memory, read first by each panel's first tile: the next panel is asked for while
-        // a panel's tiles run (PanelTiles). MobileNetV2 0.97-0.99 of the time at 1 thread, 0.965
-        // at 2, MobileNetV3-small 0.967 (fresh-process rounds); with B packed by this call (in
-        // L2) the same hint cost ResNet-50 0.4-1.6%, so it is not given there.
+        // a panel's tiles run (PanelTiles). MobileNetV2 0.96-0.99 of the time at 1 thread,
+        // 0.90-0.97 at 2 (fresh-process rounds); with B packed by this call (in L2) the same hint
+        // cost ResNet-50 0.4-1.6%, so it is not given there.
         for (int64_t jr = 0; jr < nc; jr += kNr) {
           PanelTiles(kc, ablock, ic, mc, bblock + jr * kc, nullptr, jc + jr, std::min(kNr, nc - jr),
                      c, alpha, block_beta, stage, a_kind, lda,
