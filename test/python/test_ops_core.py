@@ -47,6 +47,20 @@ def test_scale_and_grad():
     check_grad("scale", {"X": x}, attrs={"scale": -3.0, "bias": 2.0})
 
 
+def test_scale_integers_wrap_around():
+    # Integer results wrap around as NumPy's array arithmetic does (PaddlePaddle's do the same
+    # on two's-complement hardware); a fuzzed bias of -2**63 once made this undefined behaviour.
+    x64 = np.array([0, 1, -1, 5, 2**62], "int64")
+    low = np.int64(-2**63)
+    check_output("scale", {"X": x64}, {"Out": (x64 + low) * np.int64(2)},
+                 attrs={"scale": 2.0, "bias": float(-2**63), "bias_after_scale": False})
+    check_output("scale", {"X": x64}, {"Out": x64 * np.int64(4) + low},
+                 attrs={"scale": 4.0, "bias": float(-2**63)})
+    x32 = np.array([2**30, 3, -2**31, 7], "int32")
+    check_output("scale", {"X": x32}, {"Out": x32 * np.int32(4) + np.int32(7)},
+                 attrs={"scale": 4.0, "bias": 7.0})
+
+
 def test_assign_and_cast():
     x = rand(4)
     check_output("assign", {"X": x}, {"Out": x})

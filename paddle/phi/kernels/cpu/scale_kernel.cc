@@ -22,12 +22,25 @@ void ScaleKernel(const Context& dev_ctx, const DenseTensor& x, float scale, floa
              "expected scale's scale and bias to fit in the integer dtype of X, but got scale ",
              scale, " and bias ", bias);
   }
-  const T s = static_cast<T>(scale);
-  const T b = static_cast<T>(bias);
-  if (bias_after_scale) {
-    for (int64_t i = 0; i < n; ++i) result[i] = s * in[i] + b;
+  if constexpr (std::is_integral_v<T>) {
+    // Integer results wrap around (two's complement), as PaddlePaddle's do on the hardware it
+    // runs on; the arithmetic is unsigned so that an overflow is defined.
+    using U = std::make_unsigned_t<T>;
+    const U s = static_cast<U>(static_cast<T>(scale));
+    const U b = static_cast<U>(static_cast<T>(bias));
+    if (bias_after_scale) {
+      for (int64_t i = 0; i < n; ++i) result[i] = static_cast<T>(s * static_cast<U>(in[i]) + b);
+    } else {
+      for (int64_t i = 0; i < n; ++i) result[i] = static_cast<T>(s * (static_cast<U>(in[i]) + b));
+    }
   } else {
-    for (int64_t i = 0; i < n; ++i) result[i] = s * (in[i] + b);
+    const T s = static_cast<T>(scale);
+    const T b = static_cast<T>(bias);
+    if (bias_after_scale) {
+      for (int64_t i = 0; i < n; ++i) result[i] = s * in[i] + b;
+    } else {
+      for (int64_t i = 0; i < n; ++i) result[i] = s * (in[i] + b);
+    }
   }
 }
 
