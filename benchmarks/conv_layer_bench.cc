@@ -115,6 +115,42 @@ int main(int argc, char** argv) {
   // CONV_BENCH_FLUSH=1: 64 MiB written between runs, so that the layer's input, output and
   // filter come from memory as in a network (where other layers run in between).
   // CONV_BENCH_FLUSH=MIB (2 or more): that many MiB instead (4 evicts L2 but not all of L3).
+  // CONV_BENCH_PIXELS=1 (a 1x1 stride-1 layer): the input read as NHWC, one GEMM of the pixels
+  // (A by rows) by the frozen filter packed as B, into NHWC rows; =2 then to NCHW as well; =3
+  // the NCHW input's planes read transposed as A, a GEMM an image, into NHWC rows.
+  const char* pixels_env = std::getenv("CONV_BENCH_PIXELS");
+  const int pixels_mode = pixels_env == nullptr ? 0 : std::atoi(pixels_env);
+  if (pixels_mode != 0 && (k != 1 || s != 1 || pad != 0 || groups != 1)) {
+    std::fprintf(stderr, "CONV_BENCH_PIXELS wants a 1x1 stride-1 layer of one group\n");
+    return 1;
+  }
+  const int64_t plane = p.out_h * p.out_w;
+  std::vector<float> rows(pixels_mode != 0 ? out.size() : 0);
+  const phi::funcs::internal::GemmPackedB filter_b(
+      pixels_mode != 0 ? c : 0, pixels_mode != 0 ? m : 0,
+      phi::funcs::internal::GemmMatrixB(filter.data(), c, true));
+  const auto pixel_major = [&] {
+    namespace fi = phi::funcs::internal;
+    fi::GemmCLayout cl;
+    cl.base = rows.data();
+    cl.ldc = m;
+    cl.seg_cols = m;
+    if (pixels_mode == 3) {
+      for (int64_t n = 0; n < batch; ++n) {
+        cl.base = rows.data() + n * plane * m;
+        fi::PackedSgemm(plane, m, c, 1.0f, input.data() + n * c * plane, plane, true,
+                        fi::GemmMatrixB(filter.data(), c, true, &filter_b), 0.0f, cl, pool.get());
+      }
+      return;
+    }
+    fi::PackedSgemm(batch * plane, m, c, 1.0f, input.data(), c, false,
+                    fi::GemmMatrixB(filter.data(), c, true, &filter_b), 0.0f, cl, pool.get());
+    if (pixels_mode < 2) return;
+    for (int64_t n = 0; n < batch; ++n) {
+      phi::funcs::PixelMajorToNchw(rows.data() + n * plane * m, m, m, plane, plane,
+                                   out.data() + n * m * plane);
+    }
+  };
   const char* flush_env = std::getenv("CONV_BENCH_FLUSH");
   long flush_mib = flush_env == nullptr ? 0 : std::atol(flush_env);
   if (flush_env != nullptr && flush_mib < 2) flush_mib = 64;
@@ -123,7 +159,9 @@ int main(int argc, char** argv) {
   for (int r = 0; r < runs + 3; ++r) {
     for (size_t i = 0; i < other.size(); i += 16) other[i] += 1.0f;
     const auto t0 = std::chrono::steady_clock::now();
-    if (then_dw) {
+    if (pixels_mode != 0) {
+      pixel_major();
+    } else if (then_dw) {
       if (fused) {
         phi::funcs::ConvThenDepthwiseForward(pool.get(), planes, batch, input.data(), filter.data(),
                                              no_epilogue, dw_filter.data(), relu6, dw_out.data());

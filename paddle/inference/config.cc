@@ -16,7 +16,7 @@ const std::vector<std::string>& PaddlePassBuilder::DefaultCpuPasses() {
       "is_test_pass",       "conv_bn_fuse_pass",          "conv_elementwise_add_act_fuse_pass",
       "mbconv_fuse_pass",   "conv_depthwise_fuse_pass",   "scaled_conv_fuse_pass",
       "fc_fuse_pass",       "dead_code_elimination_pass", "constant_folding_pass",
-      "mbconv_layout_pass",
+      "mbconv_layout_pass", "conv_layout_pass",
   };
   return passes;
 }
@@ -99,9 +99,10 @@ void Config::EnableUseGpu(uint64_t memory_pool_init_size_mb, int device_id,
   use_gpu_ = true;
   // fused_mbconv, fused_conv_depthwise and fused_scaled_conv2d have CPU kernels only: on the GPU
   // those layers stay cuDNN's convolutions (as PaddlePaddle's GPU pass list differs from its CPU
-  // one), and fused_mbconv's layout plan goes with them.
+  // one), and fused_mbconv's layout plan goes with them; so does fused_conv2d's (its GPU kernel
+  // writes Output in Input's layout).
   for (const char* pass : {"mbconv_fuse_pass", "conv_depthwise_fuse_pass", "scaled_conv_fuse_pass",
-                           "mbconv_layout_pass"}) {
+                           "mbconv_layout_pass", "conv_layout_pass"}) {
     if (!pass_builder_.HasPass(pass)) continue;
     pass_builder_.DeletePass(pass);
     gpu_removed_passes_.push_back(pass);

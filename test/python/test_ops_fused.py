@@ -894,6 +894,136 @@ def test_predictor_fusion_keeps_the_bits(model, fusion):
     np.testing.assert_array_equal(outs[True], outs[False])
 
 
+# ------------------------------------------------------------- fused_conv2d's output_format
+
+def nhwc(a):
+    return np.ascontiguousarray(a.transpose(0, 2, 3, 1))
+
+
+def nchw(a):
+    return np.ascontiguousarray(a.transpose(0, 3, 1, 2))
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("batch,cin,cout,size,stride,act,bias,residual", [
+    (1, 32, 24, 9, 1, "relu", True, False),     # one image, bias and relu in the GEMM's tiles
+    (3, 20, 40, 7, 2, "", True, True),          # strided: the pixels gathered first
+    (2, 16, 8, 6, 1, "relu6", False, True),     # a residual in Output's layout
+    (1, 64, 24, 14, 2, "hard_swish", True, False),
+    (2, 130, 36, 5, 1, "relu", True, True),     # K past one 128-row panel, 25-pixel images
+    (1, 8, 3, 9, 1, "relu", True, False),       # 3 output channels: through the copies
+])
+def test_fused_conv2d_output_format_gives_the_nchw_bits(threads, batch, cin, cout, size, stride,
+                                                         act, bias, residual):
+    # A 1x1 fused_conv2d reading NHWC and writing NCHW, or back (conv_layout_pass's layers), or
+    # NHWC on both sides, computes the NCHW layer's outputs to the bit: a GEMM of the pixels whose
+    # blocks are transposed as they finish, the NCHW planes read transposed, or (too few output
+    # channels) the input transposed first.
+    x = rand(batch, cin, size, size, dtype="float32")
+    w = rand(cout, cin, 1, 1, dtype="float32")
+    out_size = (size - 1) // stride + 1
+    res = rand(batch, cout, out_size, out_size, dtype="float32")
+    attrs = {"strides": [stride, stride], "fuse_activation": act, "fuse_beta": 6.0,
+             "fuse_residual_connection": residual}
+    inputs = {"Input": x, "Filter": w}
+    if bias:
+        inputs["Bias"] = rand(cout, dtype="float32")
+    if residual:
+        inputs["ResidualData"] = res
+    shape = (batch, cout, out_size, out_size)
+    with num_threads(threads):
+        want = run_op("fused_conv2d", inputs, attrs, {"Output": np.zeros(shape, "float32")})
+        for data_format, output_format in [("NHWC", "NCHW"), ("NCHW", "NHWC"), ("NHWC", "NHWC"),
+                                           ("NHWC", "")]:
+            out_nhwc = output_format == "NHWC" or (not output_format and data_format == "NHWC")
+            given = dict(inputs, Input=nhwc(x) if data_format == "NHWC" else x)
+            if residual:
+                given["ResidualData"] = nhwc(res) if out_nhwc else res
+            got = run_op("fused_conv2d", given,
+                         dict(attrs, data_format=data_format, output_format=output_format),
+                         {"Output": np.zeros(nhwc(want["Output"]).shape if out_nhwc else shape,
+                                             "float32")})["Output"]
+            np.testing.assert_array_equal(nchw(got) if out_nhwc else got, want["Output"],
+                                          err_msg=f"{data_format} -> {output_format or 'same'}")
+
+
+def test_fused_conv2d_output_format_errors():
+    x, w = rand(1, 4, 5, 5, dtype="float32"), rand(6, 4, 1, 1, dtype="float32")
+    with pytest.raises(ValueError, match="output_format to be \"\", NCHW or NHWC, but got 'NCWH'"):
+        run_op("fused_conv2d", {"Input": x, "Filter": w}, {"output_format": "NCWH"},
+               {"Output": np.zeros((1, 6, 5, 5), "float32")})
+    with pytest.raises(ValueError, match="ResidualData to have the output's dims"):
+        run_op("fused_conv2d",
+               {"Input": x, "Filter": w, "ResidualData": rand(1, 6, 5, 5, dtype="float32")},
+               {"output_format": "NHWC", "fuse_residual_connection": True},
+               {"Output": np.zeros((1, 5, 5, 6), "float32")})
+
+
+def bottleneck_model(prefix, mid):
+    """Saves a small ResNet-50-like network (a stem, then bottleneck blocks of `mid` channels
+    inside, conv2d + batch_norm + relu, the second and third strided, their shortcuts 1x1) and
+    returns an input for it."""
+    paddle.enable_static()
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        img = paddle.static.data("img", [-1, 3, 24, 24], "float32")
+
+        def conv_bn(x, cout, k, stride=1, act=True):
+            y = paddle.static.nn.conv2d(x, cout, k, stride=stride, padding=k // 2,
+                                        bias_attr=False)
+            y = paddle.static.nn.batch_norm(y, is_test=True)
+            return F.relu(y) if act else y
+
+        x = conv_bn(img, 128, 3)
+        for cout, stride, blocks in [(256, 1, 2), (512, 2, 2), (512, 2, 1)]:
+            for i in range(blocks):
+                s = stride if i == 0 else 1
+                y = conv_bn(conv_bn(conv_bn(x, mid, 1), mid, 3, s), cout, 1, act=False)
+                shortcut = conv_bn(x, cout, 1, s, act=False) if i == 0 else x
+                x = F.relu(y + shortcut)
+        out = paddle.mean(x, axis=[2, 3])
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    exe.run(startup)
+    scope = paddle.static.global_scope()
+    for var in main.list_vars():  # batch norm statistics away from 0 and 1
+        if var.persistable and ("mean" in var.name or "variance" in var.name):
+            t = scope.find_var(var.name).get_tensor()
+            shape = np.array(t).shape
+            t.set(rng.uniform(0.5, 1.5, shape).astype("float32") if "variance" in var.name
+                  else rng.uniform(-0.2, 0.2, shape).astype("float32"), paddle.CPUPlace())
+    paddle.static.save_inference_model(prefix, [img], [out], exe, program=main)
+    paddle.disable_static()
+    return rand(2, 3, 24, 24, dtype="float32")
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_predictor_conv_layout_pass_keeps_the_bits(tmp_path, threads):
+    # conv_layout_pass hands the bottleneck blocks' 1x1 layers NHWC activations: the profiler
+    # shows 1x1 fused_conv2d layers reading NHWC inputs, and the output is the same to the bit
+    # as without the pass. With 64 channels inside the blocks their last layers would read
+    # the 3x3 layers' NCHW outputs transposed, slower than in NCHW, so nothing changes layout.
+    for mid, changes in [(128, True), (64, False)]:
+        prefix = str(tmp_path / f"bottleneck{mid}")
+        x = bottleneck_model(prefix, mid)
+        outs, nhwc_inputs = {}, {}
+        for with_pass in (True, False):
+            cfg = paddle.inference.Config(prefix + ".pdmodel", prefix + ".pdiparams")
+            cfg.set_cpu_math_library_num_threads(threads)
+            if not with_pass:
+                cfg.delete_pass("conv_layout_pass")
+            pred = paddle.inference.create_predictor(cfg)
+            pred.run([x])
+            core.profiler_enable(1 << 16)
+            outs[with_pass] = pred.run([x])[0]
+            events = core.profiler_disable()
+            nhwc_inputs[with_pass] = sorted(
+                args for name, kind, _, _, _, args in events
+                if kind == 3 and name == "fused_conv2d" and "Input=[2, 24, 24, 256]" in args)
+        np.testing.assert_array_equal(outs[True], outs[False])
+        assert bool(nhwc_inputs[True]) == changes, nhwc_inputs[True]
+        assert not nhwc_inputs[False]
+
+
 # ------------------------------------------------------------------------ fused_conv_depthwise
 
 def conv_depthwise_case(batch, size, cin, channels, kernel, stride, dw_kernel, dw_stride, act,

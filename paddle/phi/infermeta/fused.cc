@@ -195,12 +195,15 @@ void FusedConv2dInferMeta(const MetaTensor& input, const MetaTensor& filter, con
                           const std::vector<int>& paddings, const std::string& padding_algorithm,
                           const std::vector<int>& dilations, int groups,
                           const std::string& data_format, const std::string& fuse_activation,
-                          bool fuse_residual_connection, MetaTensor* out) {
+                          bool fuse_residual_connection, const std::string& output_format,
+                          MetaTensor* out) {
   CheckConvActivation(fuse_activation, "fused_conv2d", "fuse_activation");
+  const bool swaps = FusedConv2dSwapsLayout(data_format, output_format, input.dims());
   ConvInferMeta(input, filter, strides, paddings, padding_algorithm, dilations, groups, data_format,
                 out);
+  const bool channels_last = (data_format == "NHWC") != swaps;
+  if (swaps) out->set_dims(PermuteNchwDims(out->dims(), channels_last));
   const DDim& od = out->dims();
-  const bool channels_last = data_format == "NHWC";
   const int64_t channels = od[channels_last ? od.size() - 1 : 1];
   CheckChannelBias(bias, channels, "fused_conv2d", "Bias");
   PD_CHECK(static_cast<bool>(residual) == fuse_residual_connection, InvalidArgument,
@@ -233,7 +236,7 @@ void FusedScaledConv2dInferMeta(const MetaTensor& input, const MetaTensor& input
            ", but got ", input_scale.dtype());
   FusedConv2dInferMeta(input, filter, bias, residual, strides, paddings, padding_algorithm,
                        dilations, groups, data_format, fuse_activation, fuse_residual_connection,
-                       out);
+                       "", out);
 }
 
 void FusedMbconvInferMeta(
@@ -285,7 +288,7 @@ void FusedMbconvInferMeta(
              "expected fused_mbconv's ExpandFilter to have ", hidden_channels,
              " output channels (DepthwiseFilter's), but got ", e);
     FusedConv2dInferMeta(input_nchw, expand_filter, expand_bias, MetaTensor(), expand_strides,
-                         expand_paddings, "EXPLICIT", unit, 1, "NCHW", expand_activation, false,
+                         expand_paddings, "EXPLICIT", unit, 1, "NCHW", expand_activation, false, "",
                          &hidden);
   } else {
     PD_CHECK(!expand_bias && (expand_activation.empty() || expand_activation == "identity"),
@@ -305,7 +308,7 @@ void FusedMbconvInferMeta(
   }
   FusedConv2dInferMeta(hidden, depthwise_filter, depthwise_bias, MetaTensor(), strides, paddings,
                        padding_algorithm, dilations, static_cast<int>(hidden_channels), "NCHW",
-                       depthwise_activation, false, &dw_out);
+                       depthwise_activation, false, "", &dw_out);
   CheckConvActivation(squeeze_activation, "fused_mbconv", "squeeze_activation");
   CheckConvActivation(excite_activation, "fused_mbconv", "excite_activation");
   PD_CHECK(static_cast<bool>(squeeze_filter) == static_cast<bool>(excite_filter), InvalidArgument,
@@ -332,11 +335,24 @@ void FusedMbconvInferMeta(
   DenseTensor out_meta;
   MetaTensor out_nchw(&out_meta);
   FusedConv2dInferMeta(dw_out, project_filter, project_bias, MetaTensor(), unit, no_pad, "EXPLICIT",
-                       unit, 1, "NCHW", project_activation, false, &out_nchw);
+                       unit, 1, "NCHW", project_activation, false, "", &out_nchw);
   CheckResidual(residual, in_nhwc ? PermuteNchwDims(out_nchw.dims(), true) : out_nchw.dims(),
                 input.dtype(), "fused_mbconv");
   out->set_dims(out_nhwc ? PermuteNchwDims(out_nchw.dims(), true) : out_nchw.dims());
   out->set_dtype(out_nchw.dtype());
+}
+
+bool FusedConv2dSwapsLayout(const std::string& data_format, const std::string& output_format,
+                            const DDim& dims) {
+  if (output_format.empty()) return false;
+  PD_CHECK(output_format == "NCHW" || output_format == "NHWC", InvalidArgument,
+           "expected fused_conv2d's output_format to be \"\", NCHW or NHWC, but got '",
+           output_format, "'");
+  const bool swaps = (output_format == "NHWC") != (data_format == "NHWC");
+  PD_CHECK(!swaps || dims.size() == 4, InvalidArgument,
+           "expected fused_conv2d's Input to be 4-D where output_format (", output_format,
+           ") differs from data_format (", data_format, "), but got dims ", dims);
+  return swaps;
 }
 
 bool MbconvFormatIsNhwc(const std::string& format, const char* attr) {
@@ -378,10 +394,10 @@ void FusedConvDepthwiseInferMeta(
   DenseTensor hidden_meta;
   MetaTensor hidden(&hidden_meta);
   FusedConv2dInferMeta(input, filter, bias, MetaTensor(), strides, paddings, padding_algorithm,
-                       dilations, 1, "NCHW", fuse_activation, false, &hidden);
+                       dilations, 1, "NCHW", fuse_activation, false, "", &hidden);
   FusedConv2dInferMeta(hidden, depthwise_filter, depthwise_bias, MetaTensor(), depthwise_strides,
                        depthwise_paddings, depthwise_padding_algorithm, depthwise_dilations,
-                       static_cast<int>(f[0]), "NCHW", depthwise_activation, false, out);
+                       static_cast<int>(f[0]), "NCHW", depthwise_activation, false, "", out);
 }
 
 }  // namespace phi

@@ -56,15 +56,23 @@ void FusedBatchNormActGradInferMeta(const MetaTensor& x, const MetaTensor& scale
                                     const MetaTensor& bias, MetaTensor* x_grad,
                                     MetaTensor* scale_grad, MetaTensor* bias_grad);
 
-// fused_conv2d: Output as conv2d's; Bias [C_out] (optional); ResidualData Output's dims, given
-// exactly when fuse_residual_connection; fuse_activation "", "identity", "relu", "relu6" or
-// "hard_swish".
+// fused_conv2d: Output as conv2d's, in output_format's layout ("" data_format's; else NCHW or
+// NHWC, 4-D); Bias [C_out] (optional); ResidualData Output's dims, given exactly when
+// fuse_residual_connection; fuse_activation "", "identity", "relu", "relu6" or "hard_swish".
 void FusedConv2dInferMeta(const MetaTensor& input, const MetaTensor& filter, const MetaTensor& bias,
                           const MetaTensor& residual, const std::vector<int>& strides,
                           const std::vector<int>& paddings, const std::string& padding_algorithm,
                           const std::vector<int>& dilations, int groups,
                           const std::string& data_format, const std::string& fuse_activation,
-                          bool fuse_residual_connection, MetaTensor* out);
+                          bool fuse_residual_connection, const std::string& output_format,
+                          MetaTensor* out);
+
+// Whether fused_conv2d writes Output in the other layout than it reads Input (`data_format`
+// NCHW / AnyLayout or NHWC; `output_format` "" for data_format's, else NCHW or NHWC): an
+// InvalidArgument naming output_format for any other value, or for a mixed pair on other than
+// 4-D tensors (`dims` Input's).
+bool FusedConv2dSwapsLayout(const std::string& data_format, const std::string& output_format,
+                            const DDim& dims);
 
 // fused_scaled_conv2d (scaled_conv_fuse_pass): fused_conv2d's, once checked that Input is 4-D
 // NCHW and InputScale [N or 1, C, 1, 1] (N and C Input's).

@@ -1,6 +1,8 @@
 // fused_conv2d: the convolution that conv_elementwise_add_act_fuse_pass makes of conv2d (+
 // elementwise_add of a per-channel bias) (+ elementwise_add of a residual) (+ relu / relu6):
-// Output = act(conv2d(Input, Filter) + Bias + ResidualData). Inference only.
+// Output = act(conv2d(Input, Filter) + Bias + ResidualData). Inference only. `output_format`
+// ("" for data_format's; conv_layout_pass sets it) is Output's and ResidualData's layout: the CPU
+// kernel reads NHWC and writes NCHW or back, a 1x1 float layer as a GEMM of the pixels.
 #pragma once
 
 #include <string>
@@ -17,7 +19,8 @@ void FusedConv2dKernel(const Context& dev_ctx, const DenseTensor& input, const D
                        const std::string& padding_algorithm, const std::vector<int>& dilations,
                        int groups, const std::string& data_format,
                        const std::string& fuse_activation, float fuse_beta,
-                       bool fuse_residual_connection, DenseTensor* out);
+                       bool fuse_residual_connection, const std::string& output_format,
+                       DenseTensor* out);
 
 // fused_scaled_conv2d (scaled_conv_fuse_pass): fused_conv2d of Input times InputScale [N or 1,
 // C, 1, 1] (a squeeze-excitation gate), the product as elementwise_mul rounds it. The float kernel

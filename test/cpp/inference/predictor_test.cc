@@ -235,13 +235,13 @@ TEST(InferenceConfig, SettingsPassBuilderAndSummary) {
       "is_test_pass",       "conv_bn_fuse_pass",          "conv_elementwise_add_act_fuse_pass",
       "mbconv_fuse_pass",   "conv_depthwise_fuse_pass",   "scaled_conv_fuse_pass",
       "fc_fuse_pass",       "dead_code_elimination_pass", "constant_folding_pass",
-      "mbconv_layout_pass",
+      "mbconv_layout_pass", "conv_layout_pass",
   };
   EXPECT_EQ(config.pass_builder()->AllPasses(), cpu_passes);
   Config gpu_config;
   // fused_mbconv, fused_conv_depthwise and fused_scaled_conv2d have no GPU kernels: their
-  // passes (and fused_mbconv's layout plan) go, and come back in place with DisableGpu (but not
-  // one the user deleted).
+  // passes (and the layout plans of fused_mbconv and fused_conv2d) go, and come back in place with
+  // DisableGpu (but not one the user deleted).
   gpu_config.EnableUseGpu(100, 0);
   EXPECT_EQ(gpu_config.pass_builder()->AllPasses(),
             (std::vector<std::string>{"is_test_pass", "conv_bn_fuse_pass",
@@ -256,10 +256,10 @@ TEST(InferenceConfig, SettingsPassBuilderAndSummary) {
   deleted.EnableUseGpu(100, 0);
   deleted.DisableGpu();
   EXPECT_EQ(deleted.pass_builder()->AllPasses(),
-            (std::vector<std::string>{"is_test_pass", "conv_bn_fuse_pass",
-                                      "conv_depthwise_fuse_pass", "scaled_conv_fuse_pass",
-                                      "fc_fuse_pass", "dead_code_elimination_pass",
-                                      "constant_folding_pass", "mbconv_layout_pass"}));
+            (std::vector<std::string>{
+                "is_test_pass", "conv_bn_fuse_pass", "conv_depthwise_fuse_pass",
+                "scaled_conv_fuse_pass", "fc_fuse_pass", "dead_code_elimination_pass",
+                "constant_folding_pass", "mbconv_layout_pass", "conv_layout_pass"}));
   config.SetModel(Model().prog_file, Model().params_file);
   EXPECT_EQ(config.prog_file(), Model().prog_file);
   EXPECT_EQ(config.params_file(), Model().params_file);

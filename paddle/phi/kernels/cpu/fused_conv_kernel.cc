@@ -262,46 +262,175 @@ bool ScaleInPack(const ConvGeometry& g, const DenseTensor& out) {
          funcs::ConvTakesChannelScale(funcs::MakeConvPlane(g), g.batch, g.groups);
 }
 
-// A float NHWC 1x1 convolution (one group, stride 1, no padding) as one GEMM of all images'
-// pixels (A: the input's rows where they are) by the filter (B, packed once where it is frozen),
-// straight into Output's rows: its bias and activation per column as each tile is stored (a
-// residual, NHWC too, added after): the NCHW convolution's sums and epilogue, to the bit, without
-// the NCHW copies of the input and output that the NHWC path makes elsewhere. False where it
-// does not apply.
+// The epilogue of a pixel-major GEMM (C [pixels][channels], ldc == channels) with a residual in
+// the same layout: ColumnEpilogue's bias, residual and activation (the same bits) on each finished
+// block while it is in cache, instead of a pass over the output after; the residual's block is
+// asked for while the block before it is computed.
 template <ConvAct kAct>
-bool PointwiseNhwc(const CPUContext& dev_ctx, const DenseTensor& input, const DenseTensor& filter,
-                   const ConvGeometry& g, const float* b, const float* r, float high,
-                   DenseTensor* out) {
-  namespace fi = funcs::internal;
-  const int64_t pixels = g.batch * g.h.out * g.w.out;
-  // (So few pixels or channels make the NCHW convolution's GEMM sum in another order.)
-  if (!g.channels_last || g.groups != 1 || !funcs::IsPointwise(funcs::MakeConvPlane(g)) ||
-      !fi::PackedSgemmUsable() || !funcs::PixelMajorRuns() || g.in_channels == 0 ||
-      g.h.out * g.w.out <= 1 || pixels <= fi::kGemmFewRows || g.out_channels <= fi::kGemmFewRows) {
-    return false;
+class PixelMajorResidualEpilogue : public funcs::internal::GemmEpilogue {
+ public:
+  PixelMajorResidualEpilogue(const float* c, const float* residual, const float* bias, float high)
+      : c_(c), residual_(residual), bias_(bias), high_(high) {}
+  void Apply(float* c, int64_t ldc, int64_t rows, int64_t cols) const override {
+    const int64_t at = c - c_;
+    const float* bias = bias_ != nullptr ? bias_ + at % ldc : nullptr;
+    for (int64_t r = 0; r < rows; ++r) {
+      ColumnEpilogue<float, kAct>(c + r * ldc, residual_ + at + r * ldc, bias, high_, 1, cols);
+    }
   }
+  bool Prefetches() const override { return true; }
+  void Prefetch(const float* c, int64_t ldc, int64_t rows, int64_t cols) const override {
+    const float* res = residual_ + (c - c_);
+    for (int64_t r = 0; r < rows; ++r) {
+      for (int64_t j = 0; j < cols; j += 16) __builtin_prefetch(res + r * ldc + j);
+    }
+  }
+
+ private:
+  const float* c_;
+  const float* residual_;
+  const float* bias_;
+  float high_;
+};
+
+// The epilogue of a pixel-major GEMM into scratch rows (C [pixels][channels], ldc == channels,
+// images of `plane` pixels one after another) whose output is NCHW: each finished block stored
+// to the images' planes through 8 x 8 transposes, with fused_conv2d's bias and activation applied
+// to its rows before (ColumnEpilogue) or, with an NCHW residual, its epilogue to each channel's
+// run after (Epilogue): the same bits either way.
+template <ConvAct kAct>
+class PixelMajorToNchwEpilogue : public funcs::internal::GemmEpilogue {
+ public:
+  PixelMajorToNchwEpilogue(const float* c, float* out, int64_t plane, const float* bias,
+                           const float* residual, float high)
+      : c_(c), out_(out), plane_(plane), bias_(bias), residual_(residual), high_(high) {}
+  void Apply(float* c, int64_t ldc, int64_t rows, int64_t cols) const override {
+    const int64_t at = c - c_, col = at % ldc;
+    const float* bias = bias_ != nullptr ? bias_ + col : nullptr;
+    const bool rows_first = residual_ == nullptr && (bias != nullptr || kAct != ConvAct::kNone);
+    for (int64_t done = 0, pixel = at / ldc; done < rows;) {
+      const int64_t image = pixel / plane_, first = pixel % plane_;
+      const int64_t count = std::min(rows - done, plane_ - first);
+      const float* src = c + done * ldc;
+      if (rows_first) {
+        for (int64_t r = 0; r < count; ++r) {
+          ColumnEpilogue<float, kAct>(c + (done + r) * ldc, nullptr, bias, high_, 1, cols);
+        }
+      }
+      const int64_t to = (image * ldc + col) * plane_ + first;
+      funcs::PixelMajorToNchw(src, cols, ldc, count, plane_, out_ + to);
+      if (residual_ != nullptr) {
+        for (int64_t m = 0; m < cols; ++m) {
+          Epilogue<float, kAct>(out_ + to + m * plane_, residual_ + to + m * plane_,
+                                bias != nullptr ? bias + m : nullptr, high_, count);
+        }
+      }
+      done += count;
+      pixel += count;
+    }
+  }
+
+ private:
+  const float* c_;
+  float* out_;
+  int64_t plane_;
+  const float* bias_;
+  const float* residual_;
+  float high_;
+};
+
+// A float 1x1 convolution with Input or Output NHWC (funcs::PointwisePixelMajorApplies: one
+// group, no padding) as a GEMM of the pixels by the filter (B, packed once where it is frozen):
+// the NCHW convolution's sums and epilogue, to the bit, without the NCHW copies the NHWC path makes
+// elsewhere. From NHWC, A is all images' pixels where they lie (every stride-th one gathered first
+// where the stride is not 1); into NHWC Output the GEMM writes its rows, the bias and activation
+// applied to each tile as it is stored (a residual, NHWC too, to each block as it finishes); into
+// NCHW the blocks go through scratch rows to its planes (PixelMajorToNchwEpilogue). From NCHW
+// (conv_layout_pass's NCHW -> NHWC layers), A is each image's planes read transposed (every
+// stride-th pixel of them gathered first where the stride is not 1). False where
+// it does not apply. `g` is in Input's layout, `out` in `out_nhwc`'s, `r` (may be null) in
+// Output's.
+template <ConvAct kAct>
+bool PointwisePixels(const CPUContext& dev_ctx, const DenseTensor& input, const DenseTensor& filter,
+                     const ConvGeometry& g, bool out_nhwc, const float* b, const float* r,
+                     float high, DenseTensor* out) {
+  namespace fi = funcs::internal;
+  if (!funcs::PointwisePixelMajorApplies(g, out_nhwc)) return false;
+  const int64_t plane = g.h.out * g.w.out, pixels = g.batch * plane;
+  const int64_t channels = g.in_channels, m = g.out_channels;
   float* y = dev_ctx.template Alloc<float>(out);
+  if (pixels == 0) return true;
+  ThreadPool* pool = dev_ctx.thread_pool().get();
   const std::shared_ptr<const fi::GemmPackedB> packed =
-      funcs::FrozenPackedB(filter, g.in_channels, g.out_channels, true);
-  const funcs::PixelMajorEpilogue stage(y, g.out_channels,
+      funcs::FrozenPackedB(filter, channels, m, true);
+  const fi::GemmMatrixB weights(filter.data<float>(), channels, true, packed.get());
+  const funcs::PixelMajorEpilogue stage(y, m,
                                         DepthwiseEpilogueFor<float>(kAct, b, false, high, nullptr));
-  const bool in_tiles = r == nullptr && (b != nullptr || kAct != ConvAct::kNone);
+  const PixelMajorResidualEpilogue<kAct> with_residual(y, r, b, high);
+  const fi::GemmEpilogue* rows_epilogue =
+      r != nullptr ? static_cast<const fi::GemmEpilogue*>(&with_residual)
+                   : (b != nullptr || kAct != ConvAct::kNone ? &stage : nullptr);
   fi::GemmCLayout c;
-  c.base = y;
-  c.ldc = g.out_channels;
-  c.seg_cols = g.out_channels;
-  fi::PackedSgemm(pixels, g.out_channels, g.in_channels, 1.0f, input.data<float>(), g.in_channels,
-                  false, fi::GemmMatrixB(filter.data<float>(), g.in_channels, true, packed.get()),
-                  0.0f, c, dev_ctx.thread_pool().get(), in_tiles ? &stage : nullptr);
-  if (r != nullptr) ColumnEpilogue<float, kAct>(y, r, b, high, pixels, g.out_channels);
+  c.ldc = m;
+  c.seg_cols = m;
+  const bool strided = g.h.stride != 1 || g.w.stride != 1;
+  if (!g.channels_last) {  // NCHW -> NHWC: each image's planes as A stored [k, m]
+    const float* x = input.data<float>();
+    DenseTensor gathered;
+    if (strided) {  // every stride-th pixel of each plane first
+      gathered.Resize(make_ddim({g.batch, channels, g.h.out, g.w.out}));
+      float* to = dev_ctx.template Alloc<float>(&gathered);
+      funcs::ParallelRange(g.batch * channels * g.h.out, g.w.out, [&](int64_t begin, int64_t end) {
+        for (int64_t row = begin; row < end; ++row) {
+          const float* from = x + (row / g.h.out * g.h.in + row % g.h.out * g.h.stride) * g.w.in;
+          for (int64_t ow = 0; ow < g.w.out; ++ow) to[row * g.w.out + ow] = from[ow * g.w.stride];
+        }
+      });
+      x = to;
+    }
+    for (int64_t n = 0; n < g.batch; ++n) {
+      c.base = y + n * plane * m;
+      fi::PackedSgemm(plane, m, channels, 1.0f, x + n * channels * plane, plane, true, weights,
+                      0.0f, c, pool, rows_epilogue);
+    }
+    return true;
+  }
+  const float* a = input.data<float>();
+  DenseTensor gathered;
+  if (strided) {  // every stride-th pixel, as rows of A
+    gathered.Resize(make_ddim({pixels, channels}));
+    float* to = dev_ctx.template Alloc<float>(&gathered);
+    const float* from = a;
+    funcs::ParallelRange(g.batch * g.h.out, g.w.out * channels, [&](int64_t begin, int64_t end) {
+      for (int64_t row = begin; row < end; ++row) {
+        const int64_t n = row / g.h.out, ih = row % g.h.out * g.h.stride;
+        for (int64_t ow = 0; ow < g.w.out; ++ow) {
+          std::memcpy(to + (row * g.w.out + ow) * channels,
+                      from + ((n * g.h.in + ih) * g.w.in + ow * g.w.stride) * channels,
+                      sizeof(float) * channels);
+        }
+      }
+    });
+    a = to;
+  }
+  if (out_nhwc) {
+    c.base = y;
+    fi::PackedSgemm(pixels, m, channels, 1.0f, a, channels, false, weights, 0.0f, c, pool,
+                    rows_epilogue);
+    return true;
+  }
+  DenseTensor scratch(DataType::FLOAT32, make_ddim({pixels, m}));
+  c.base = dev_ctx.template Alloc<float>(&scratch);
+  const PixelMajorToNchwEpilogue<kAct> to_nchw(c.base, y, plane, b, r, high);
+  fi::PackedSgemm(pixels, m, channels, 1.0f, a, channels, false, weights, 0.0f, c, pool, &to_nchw);
   return true;
 }
 
 // The convolution with the epilogue applied as outputs are produced, where a kernel can: a
 // depthwise NCHW convolution plane by plane, a float NCHW convolution inside the packed GEMM, a
-// float NHWC 1x1 one (PointwiseNhwc). False where none applies (the caller then convolves and runs
-// the epilogue afterwards). `channel_scale` (float, only where ScaleInPack): fused_scaled_conv2d's
-// InputScale.
+// float NHWC 1x1 one (PointwisePixels). False where none applies (the caller then convolves and
+// runs the epilogue afterwards). `channel_scale` (float, only where ScaleInPack):
+// fused_scaled_conv2d's InputScale.
 template <typename T, ConvAct kAct, typename Context>
 bool ConvWithEpilogue(const Context& dev_ctx, const DenseTensor& input, const DenseTensor& filter,
                       const ConvGeometry& g, const DenseTensor* bias, const DenseTensor* res,
@@ -314,8 +443,10 @@ bool ConvWithEpilogue(const Context& dev_ctx, const DenseTensor& input, const De
   const T* r = res != nullptr ? res->data<T>() : nullptr;
   const T high = static_cast<T>(fuse_beta);
   if constexpr (std::is_same_v<T, float> && std::is_same_v<Context, CPUContext>) {
-    if (channel_scale == nullptr && PointwiseNhwc<kAct>(dev_ctx, input, filter, g, b, r, high, out))
+    if (channel_scale == nullptr && g.channels_last &&
+        PointwisePixels<kAct>(dev_ctx, input, filter, g, true, b, r, high, out)) {
       return true;
+    }
   }
   if (g.channels_last) return false;
   const bool plain = kAct == ConvAct::kNone && b == nullptr && r == nullptr;
@@ -400,9 +531,53 @@ void FusedConv2dKernel(const Context& dev_ctx, const DenseTensor& input, const D
                        const std::string& padding_algorithm, const std::vector<int>& dilations,
                        int groups, const std::string& data_format,
                        const std::string& fuse_activation, float fuse_beta,
-                       bool fuse_residual_connection, DenseTensor* out) {
-  FusedConv2d<T>(dev_ctx, input, filter, bias, residual, strides, paddings, padding_algorithm,
-                 dilations, groups, data_format, fuse_activation, fuse_beta,
+                       bool fuse_residual_connection, const std::string& output_format,
+                       DenseTensor* out) {
+  if (!FusedConv2dSwapsLayout(data_format, output_format, input.dims())) {
+    FusedConv2d<T>(dev_ctx, input, filter, bias, residual, strides, paddings, padding_algorithm,
+                   dilations, groups, data_format, fuse_activation, fuse_beta,
+                   fuse_residual_connection, nullptr, out);
+    return;
+  }
+  // Output (and ResidualData) in the other layout than Input.
+  const bool out_nhwc = output_format == "NHWC";
+  CheckFusedConv2dArgs(bias, residual, fuse_residual_connection, out_nhwc, *out);
+  if constexpr (std::is_same_v<T, float> && std::is_same_v<Context, CPUContext>) {
+    const ConvGeometry g = ComputeConvGeometry(input.dims(), filter.dims(), strides, paddings,
+                                               padding_algorithm, dilations, groups, data_format);
+    if (out->dims() == PermuteNchwDims(g.out_dims, out_nhwc) &&
+        funcs::PointwisePixelMajorApplies(g, out_nhwc)) {
+      DenseTensor residual_in;  // (see FusedConv2d)
+      if (residual != nullptr) {
+        residual_in = *residual;
+        funcs::AllocUnaliased<T>(dev_ctx, out, {residual});
+      }
+      const float* b = bias != nullptr ? bias->data<float>() : nullptr;
+      const float* r = residual != nullptr ? residual_in.data<float>() : nullptr;
+      const auto run = [&](auto kind) {
+        PointwisePixels<decltype(kind)::value>(dev_ctx, input, filter, g, out_nhwc, b, r, fuse_beta,
+                                               out);
+      };
+      switch (ParseConvAct(fuse_activation)) {
+        case ConvAct::kRelu:
+          return run(std::integral_constant<ConvAct, ConvAct::kRelu>());
+        case ConvAct::kRelu6:
+          return run(std::integral_constant<ConvAct, ConvAct::kRelu6>());
+        case ConvAct::kHardSwish:
+          return run(std::integral_constant<ConvAct, ConvAct::kHardSwish>());
+        case ConvAct::kNone:
+          return run(std::integral_constant<ConvAct, ConvAct::kNone>());
+      }
+    }
+  }
+  // Elsewhere Input is transposed to Output's layout first.
+  DenseTensor transposed;
+  transposed.Resize(PermuteNchwDims(input.dims(), out_nhwc));
+  funcs::TransposeCopy<T>(input.data<T>(), input.dims(),
+                          out_nhwc ? std::vector<int>{0, 2, 3, 1} : std::vector<int>{0, 3, 1, 2},
+                          dev_ctx.template Alloc<T>(&transposed));
+  FusedConv2d<T>(dev_ctx, transposed, filter, bias, residual, strides, paddings, padding_algorithm,
+                 dilations, groups, out_nhwc ? "NHWC" : "NCHW", fuse_activation, fuse_beta,
                  fuse_residual_connection, nullptr, out);
 }
 
@@ -482,11 +657,11 @@ void MbconvGateOf(const Context& dev_ctx, const DenseTensor& pooled, const Mbcon
   squeezed.Resize(make_ddim({p[0], gate.squeeze->dims()[0], 1, 1}));
   FusedConv2dKernel<T>(dev_ctx, pooled, *gate.squeeze, gate.squeeze_bias, nullptr, unit, no_pad,
                        "EXPLICIT", unit, 1, "NCHW", gate.squeeze_activation, gate.squeeze_beta,
-                       false, &squeezed);
+                       false, "", &squeezed);
   excited.Resize(make_ddim({p[0], gate.excite->dims()[0], 1, 1}));
   FusedConv2dKernel<T>(dev_ctx, squeezed, *gate.excite, gate.excite_bias, nullptr, unit, no_pad,
                        "EXPLICIT", unit, 1, "NCHW", gate.excite_activation, gate.excite_beta, false,
-                       &excited);
+                       "", &excited);
   out->Resize(excited.dims());
   HardSigmoidKernel<T>(dev_ctx, excited, gate.slope, gate.offset, out);
 }
@@ -514,7 +689,7 @@ void MbconvUnfused(const Context& dev_ctx, const DenseTensor& input,
                       .out_dims);
     FusedConv2dKernel<T>(dev_ctx, input, *expand_filter, expand_bias, nullptr, expand_strides,
                          expand_paddings, "EXPLICIT", unit, 1, "NCHW", expand_activation,
-                         expand_beta, false, &hidden);
+                         expand_beta, false, "", &hidden);
     h = &hidden;
   }
   const int groups = static_cast<int>(dw_filter.dims()[0]);
@@ -523,11 +698,11 @@ void MbconvUnfused(const Context& dev_ctx, const DenseTensor& input,
                 .out_dims);
   FusedConv2dKernel<T>(dev_ctx, *h, dw_filter, dw_bias, nullptr, strides, paddings,
                        padding_algorithm, dilations, groups, "NCHW", dw_activation, dw_beta, false,
-                       &dw);
+                       "", &dw);
   if (gate == nullptr) {
     FusedConv2dKernel<T>(dev_ctx, dw, project_filter, project_bias, residual, unit, no_pad,
                          "EXPLICIT", unit, 1, "NCHW", project_activation, project_beta,
-                         residual != nullptr, out);
+                         residual != nullptr, "", out);
     return;
   }
   DenseTensor pooled, scale;
@@ -1144,11 +1319,11 @@ void FusedConvDepthwiseKernel(
   DenseTensor hidden;
   hidden.Resize(g.out_dims);
   FusedConv2dKernel<T>(dev_ctx, input, filter, bias, nullptr, strides, paddings, padding_algorithm,
-                       dilations, 1, "NCHW", fuse_activation, fuse_beta, false, &hidden);
+                       dilations, 1, "NCHW", fuse_activation, fuse_beta, false, "", &hidden);
   FusedConv2dKernel<T>(dev_ctx, hidden, depthwise_filter, depthwise_bias, nullptr,
                        depthwise_strides, depthwise_paddings, depthwise_padding_algorithm,
                        depthwise_dilations, channels, "NCHW", depthwise_activation, depthwise_beta,
-                       false, out);
+                       false, "", out);
 }
 
 }  // namespace phi

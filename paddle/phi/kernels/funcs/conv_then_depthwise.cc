@@ -703,5 +703,14 @@ bool MbconvPixelMajorApplies(const ConvPlane* expand, int64_t in_channels, const
          hidden * dw.in_h * dw.in_w < kMbconvMinHiddenFloats;
 }
 
+bool PointwisePixelMajorApplies(const ConvGeometry& g, bool out_nhwc) {
+  const int64_t plane = g.h.out * g.w.out;
+  const int64_t rows = g.channels_last ? g.batch * plane : plane;  // of each GEMM's A
+  return (g.channels_last || out_nhwc) && PixelMajorRuns() && internal::PackedSgemmUsable() &&
+         g.groups == 1 && g.in_channels > 0 && g.h.kernel == 1 && g.w.kernel == 1 &&
+         g.h.pad_before == 0 && g.h.pad_after == 0 && g.w.pad_before == 0 && g.w.pad_after == 0 &&
+         plane > 1 && rows > internal::kGemmFewRows && g.out_channels > internal::kGemmFewRows;
+}
+
 }  // namespace funcs
 }  // namespace phi

@@ -169,6 +169,14 @@ constexpr int64_t kMbconvMinHiddenFloats = int64_t{1} << 17;
 bool MbconvPixelMajorApplies(const ConvPlane* expand, int64_t in_channels, const ConvPlane& dw,
                              int64_t hidden, bool gated);
 
+// Whether fused_conv2d's float kernel computes the convolution `g` (Input NHWC where
+// g.channels_last) with Output in layout `out_nhwc` as one GEMM of the pixels by the filter: NHWC
+// on at least one side, 1x1, one group, no padding; enough pixels a GEMM
+// (an image's from NCHW, all images' from NHWC) and output channels that it sums as the NCHW
+// convolution's GEMM does (the same bits); AVX2 here. conv_layout_pass plans NHWC activations
+// where it holds.
+bool PointwisePixelMajorApplies(const ConvGeometry& g, bool out_nhwc);
+
 // The epilogue of a GEMM whose C is pixel-major ([pixels][channels], ldc == channels, one
 // segment): DepthwiseEpilogue's bias (per column), clamp and hard_swish, which compute what
 // fused_conv2d's epilogue does to the bit. Only where PixelMajorDepthwise::Applies runs (AVX2).

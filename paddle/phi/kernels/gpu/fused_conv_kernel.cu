@@ -2,12 +2,12 @@
 // and the residual and applying the activation in the unfused ops' order, as the CPU kernel does,
 // so that the fused program computes what the unfused one does. (cuDNN's fused
 // bias-activation call adds the residual before the bias and has no hard_swish.)
-#include "paddle/phi/kernels/fused_conv_kernel.h"
-
 #include "paddle/phi/backends/gpu/gpu_launch.h"
 #include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/infermeta/fused.h"
 #include "paddle/phi/kernels/conv_kernel.h"
 #include "paddle/phi/kernels/funcs/manipulation.h"
+#include "paddle/phi/kernels/fused_conv_kernel.h"
 #include "paddle/phi/kernels/impl/fused_conv_kernel_impl.h"
 
 namespace phi {
@@ -52,7 +52,11 @@ void FusedConv2dKernel(const Context& dev_ctx, const DenseTensor& input, const D
                        const std::string& padding_algorithm, const std::vector<int>& dilations,
                        int groups, const std::string& data_format,
                        const std::string& fuse_activation, float fuse_beta,
-                       bool fuse_residual_connection, DenseTensor* out) {
+                       bool fuse_residual_connection, const std::string& output_format,
+                       DenseTensor* out) {
+  PD_CHECK(!FusedConv2dSwapsLayout(data_format, output_format, input.dims()), Unimplemented,
+           "fused_conv2d on GPU writes Output in data_format's layout (", data_format,
+           "), but output_format is ", output_format, " (conv_layout_pass runs for the CPU only)");
   using DT = gpu::DeviceType<T>;
   using Acc = gpu::AccType<DT>;
   const bool channels_last = data_format == "NHWC";
