@@ -5,6 +5,9 @@ checks that their outputs agree.
 
     PYTHONPATH=build/python python3 benchmarks/pass_ab.py [--model mobilenet_v2]
         [--pass mbconv_fuse_pass] [--runs 100] [--threads 1 2]
+
+--model resnet50 takes the model `benchmarks/peer_models.sh` writes (build/peer_models), with
+side_by_side.py's input for it.
 """
 import argparse
 import os
@@ -38,7 +41,12 @@ def main():
     ap.add_argument("--threads", type=int, nargs="+", default=[1, 2])
     args = ap.parse_args()
     prefix = os.path.join(FIXTURES, args.model)
-    x = list(np.load(prefix + ".inputs.npz").values())
+    if os.path.exists(prefix + ".inputs.npz"):
+        x = list(np.load(prefix + ".inputs.npz").values())
+    else:  # a peer model (side_by_side.py's files and input)
+        import side_by_side
+        prefix = side_by_side.model_files(args.model)[0]
+        x = [side_by_side.make_input(args.model)[1]]
     for threads in args.threads:
         without = predictor(prefix, threads, args.pass_name)
         with_pass = predictor(prefix, threads, None)

@@ -510,16 +510,7 @@ void FusedConv2d(const Context& dev_ctx, const DenseTensor& input, const DenseTe
     if (kAct == ConvAct::kNone && bias == nullptr && res == nullptr) return;
     ApplyEpilogue<T, kAct>(bias, res, channels_last, static_cast<T>(fuse_beta), out);
   };
-  switch (act) {
-    case ConvAct::kRelu:
-      return run(std::integral_constant<ConvAct, ConvAct::kRelu>());
-    case ConvAct::kRelu6:
-      return run(std::integral_constant<ConvAct, ConvAct::kRelu6>());
-    case ConvAct::kHardSwish:
-      return run(std::integral_constant<ConvAct, ConvAct::kHardSwish>());
-    case ConvAct::kNone:
-      return run(std::integral_constant<ConvAct, ConvAct::kNone>());
-  }
+  WithConvAct(act, run);
 }
 
 }  // namespace
@@ -558,16 +549,8 @@ void FusedConv2dKernel(const Context& dev_ctx, const DenseTensor& input, const D
         PointwisePixels<decltype(kind)::value>(dev_ctx, input, filter, g, out_nhwc, b, r, fuse_beta,
                                                out);
       };
-      switch (ParseConvAct(fuse_activation)) {
-        case ConvAct::kRelu:
-          return run(std::integral_constant<ConvAct, ConvAct::kRelu>());
-        case ConvAct::kRelu6:
-          return run(std::integral_constant<ConvAct, ConvAct::kRelu6>());
-        case ConvAct::kHardSwish:
-          return run(std::integral_constant<ConvAct, ConvAct::kHardSwish>());
-        case ConvAct::kNone:
-          return run(std::integral_constant<ConvAct, ConvAct::kNone>());
-      }
+      WithConvAct(ParseConvAct(fuse_activation), run);
+      return;
     }
   }
   // Elsewhere Input is transposed to Output's layout first.

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <type_traits>
 
 #include "paddle/phi/kernels/fused_conv_kernel.h"
 
@@ -20,6 +21,22 @@ inline ConvAct ParseConvAct(const std::string& name) {
            "hard_swish, but got '",
            name, "'");
   return ConvAct::kNone;
+}
+
+// fn(std::integral_constant<ConvAct, act>()): a kernel templated on the activation, for the one
+// fuse_activation names.
+template <typename Fn>
+void WithConvAct(ConvAct act, const Fn& fn) {
+  switch (act) {
+    case ConvAct::kRelu:
+      return fn(std::integral_constant<ConvAct, ConvAct::kRelu>());
+    case ConvAct::kRelu6:
+      return fn(std::integral_constant<ConvAct, ConvAct::kRelu6>());
+    case ConvAct::kHardSwish:
+      return fn(std::integral_constant<ConvAct, ConvAct::kHardSwish>());
+    case ConvAct::kNone:
+      return fn(std::integral_constant<ConvAct, ConvAct::kNone>());
+  }
 }
 
 // Output's channel count (its last dim with channels_last, else dim 1), once checked that
