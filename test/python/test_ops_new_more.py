@@ -271,6 +271,30 @@ def test_cumprod_grad_with_zeros():
                                atol=1e-12)
 
 
+def test_cumprod_integers_wrap_around():
+    # Integer products wrap around as NumPy's array arithmetic does (a fuzzed int32 input once
+    # made them undefined behaviour); so do the gradient's integer sums and products.
+    for dtype in ("int32", "int64"):
+        x = np.array([[99, 27150008, 3, -7, 2**20, 5], [-128, 127, 126, -125, 124, 123]], dtype)
+        check_output("cumprod", {"X": x}, {"Out": np.cumprod(x, 1, dtype=dtype)},
+                     attrs={"dim": 1})
+        g = np.array([[3, -1, 2**30, 7, -5, 1], [1, 2, 3, 4, 5, 6]], dtype)
+        want = np.zeros_like(x)
+        for row in range(2):  # sum over k >= i of g[k] * prod_{m <= k, m != i} x[m], wrapped
+            for i in range(6):
+                total = np.zeros((), dtype)
+                for k in range(i, 6):
+                    term = g[row, k].copy()
+                    for m in range(k + 1):
+                        if m != i:
+                            term = np.multiply(term, x[row, m], dtype=dtype)
+                    total = np.add(total, term, dtype=dtype)
+                want[row, i] = total
+        got = run_op("cumprod_grad", {"X": x, "Out@GRAD": g}, {"dim": 1},
+                     outputs={"X@GRAD": None})["X@GRAD"]
+        np.testing.assert_array_equal(got, want)
+
+
 def test_cumprod_errors():
     with pytest.raises(ValueError, match=r"cumprod's dim in \[-2, 2\)"):
         run_op("cumprod", {"X": rand(2, 3)}, {"dim": 2}, outputs={"Out": None})

@@ -5,6 +5,7 @@
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/softmax.h"
+#include "paddle/phi/kernels/funcs/wrapping_arith.h"
 
 namespace phi {
 
@@ -18,7 +19,7 @@ void CumprodKernel(const Context& dev_ctx, const DenseTensor& x, int dim, DenseT
       const int64_t base = o * s.axis_extent * s.inner + i;
       T running = T(1);
       for (int64_t j = 0; j < s.axis_extent; ++j) {
-        running *= in[base + j * s.inner];
+        running = funcs::WrapMul(running, in[base + j * s.inner]);
         r[base + j * s.inner] = running;
       }
     }
@@ -42,15 +43,16 @@ void CumprodGradKernel(const Context& dev_ctx, const DenseTensor& x, const Dense
       T tail = T(0);
       for (int64_t j = s.axis_extent - 1; j >= 0; --j) {
         const int64_t at = base + j * s.inner;
-        tail = g[at] + (j + 1 < s.axis_extent ? in[at + s.inner] * tail : T(0));
+        tail = funcs::WrapAdd(
+            g[at], j + 1 < s.axis_extent ? funcs::WrapMul(in[at + s.inner], tail) : T(0));
         dx[at] = tail;
       }
       // Forwards: times the product of the elements before j.
       T prefix = T(1);
       for (int64_t j = 0; j < s.axis_extent; ++j) {
         const int64_t at = base + j * s.inner;
-        dx[at] *= prefix;
-        prefix *= in[at];
+        dx[at] = funcs::WrapMul(dx[at], prefix);
+        prefix = funcs::WrapMul(prefix, in[at]);
       }
     }
   }

@@ -3,8 +3,9 @@
 #include <limits>
 #include <type_traits>
 
-#include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/core/device_context.h"
+#include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/wrapping_arith.h"
 
 namespace phi {
 
@@ -23,15 +24,13 @@ void ScaleKernel(const Context& dev_ctx, const DenseTensor& x, float scale, floa
              scale, " and bias ", bias);
   }
   if constexpr (std::is_integral_v<T>) {
-    // Integer results wrap around (two's complement), as PaddlePaddle's do on the hardware it
-    // runs on; the arithmetic is unsigned so that an overflow is defined.
-    using U = std::make_unsigned_t<T>;
-    const U s = static_cast<U>(static_cast<T>(scale));
-    const U b = static_cast<U>(static_cast<T>(bias));
+    // Integer results wrap around where they do not fit.
+    const T s = static_cast<T>(scale);
+    const T b = static_cast<T>(bias);
     if (bias_after_scale) {
-      for (int64_t i = 0; i < n; ++i) result[i] = static_cast<T>(s * static_cast<U>(in[i]) + b);
+      for (int64_t i = 0; i < n; ++i) result[i] = funcs::WrapAdd(funcs::WrapMul(s, in[i]), b);
     } else {
-      for (int64_t i = 0; i < n; ++i) result[i] = static_cast<T>(s * (static_cast<U>(in[i]) + b));
+      for (int64_t i = 0; i < n; ++i) result[i] = funcs::WrapMul(s, funcs::WrapAdd(in[i], b));
     }
   } else {
     const T s = static_cast<T>(scale);
