@@ -193,6 +193,15 @@ ColumnEpilogueFn<T> ColumnEpilogueFor(ConvAct act) {
   return &ColumnEpilogue<T, ConvAct::kNone>;
 }
 
+// Asks for `rows` rows of `cols` floats at `p` (row stride `ld`) to be brought into cache: the
+// residual block an epilogue will read next.
+inline void PrefetchBlock(const float* p, int64_t ld, int64_t rows, int64_t cols) {
+  for (int64_t r = 0; r < rows; ++r) {
+    for (int64_t j = 0; j < cols; j += 16) __builtin_prefetch(p + r * ld + j);
+    __builtin_prefetch(p + r * ld + cols - 1);
+  }
+}
+
 // The same epilogue run inside the packed GEMM (float, NCHW) on each finished block of the
 // output while it is in cache, instead of in a pass of its own afterwards. `out` holds images
 // of `channels` planes of `pixels` floats (`residual`, when given, the same); a block lies
@@ -218,11 +227,7 @@ class GemmConvEpilogue : public funcs::internal::GemmEpilogue {
   }
   bool Prefetches() const override { return residual_ != nullptr; }
   void Prefetch(const float* c, int64_t ldc, int64_t rows, int64_t cols) const override {
-    const float* res = residual_ + (c - out_);
-    for (int64_t r = 0; r < rows; ++r) {
-      for (int64_t j = 0; j < cols; j += 16) __builtin_prefetch(res + r * ldc + j);
-      __builtin_prefetch(res + r * ldc + cols - 1);
-    }
+    PrefetchBlock(residual_ + (c - out_), ldc, rows, cols);
   }
 
  private:
@@ -280,10 +285,7 @@ class PixelMajorResidualEpilogue : public funcs::internal::GemmEpilogue {
   }
   bool Prefetches() const override { return true; }
   void Prefetch(const float* c, int64_t ldc, int64_t rows, int64_t cols) const override {
-    const float* res = residual_ + (c - c_);
-    for (int64_t r = 0; r < rows; ++r) {
-      for (int64_t j = 0; j < cols; j += 16) __builtin_prefetch(res + r * ldc + j);
-    }
+    PrefetchBlock(residual_ + (c - c_), ldc, rows, cols);
   }
 
  private:
