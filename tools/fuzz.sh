@@ -19,7 +19,7 @@ export ASAN_OPTIONS=detect_leaks=0
 echo "== model-loader fuzzer, ${LOADER_SECONDS} s"
 mkdir -p build_fuzz/corpus build_fuzz/crashes
 cp -n test/fuzz/corpus/* build_fuzz/corpus/ 2>/dev/null || true
-# Regressions first: every input that once crashed must now pass.
+# Regressions first: every input that once crashed (or ran past -timeout) must now pass.
 if ls test/fuzz/regressions/* >/dev/null 2>&1; then
   build_fuzz/test/fuzz/model_loader_fuzzer test/fuzz/regressions/*
 fi
@@ -31,7 +31,7 @@ echo "== op fuzzer, ${OP_SECONDS} s"
 mkdir -p build_fuzz/op_corpus build_fuzz/op_crashes
 cp -n test/fuzz/op_corpus/* build_fuzz/op_corpus/ 2>/dev/null || true
 if ls test/fuzz/op_regressions/* >/dev/null 2>&1; then
-  build_fuzz/test/fuzz/op_fuzzer test/fuzz/op_regressions/*
+  build_fuzz/test/fuzz/op_fuzzer -timeout=25 test/fuzz/op_regressions/*
 fi
 # OPFUZZ_SEED_DIR: the target first writes one plain seed per op there, so every op runs.
 OPFUZZ_SEED_DIR=build_fuzz/op_corpus build_fuzz/test/fuzz/op_fuzzer build_fuzz/op_corpus \
