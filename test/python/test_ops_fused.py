@@ -2,6 +2,7 @@
 (fc, fused_elemwise_add_activation, fused_gemm_epilogue, fused_batch_norm_act, fused_conv2d,
 fused_scaled_conv2d, fused_mbconv, fused_conv_depthwise), through the executor; plus their attribute and shape errors."""
 import contextlib
+import math
 import os
 
 import numpy as np
@@ -48,8 +49,10 @@ def act_ref(name, v):
         return 1 / (1 + np.exp(-v))
     if name == "tanh":
         return np.tanh(v)
-    if name == "gelu":  # the tanh approximation
+    if name in ("gelu", "gelu_tanh"):  # the tanh approximation
         return 0.5 * v * (1 + np.tanh(np.sqrt(2 / np.pi) * (v + 0.044715 * v ** 3)))
+    if name == "gelu_erf":
+        return 0.5 * v * (1 + np.vectorize(math.erf)(v / np.sqrt(2)))
     raise ValueError(name)
 
 
@@ -63,7 +66,7 @@ def away_from_zero(v, margin=0.05):
 # ---------------------------------------------------------------------------------------- fc
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
-@pytest.mark.parametrize("act", ["", "relu"])
+@pytest.mark.parametrize("act", ["", "relu", "gelu_tanh", "gelu_erf"])
 def test_fc(dtype, act):
     x, w, b = rand(2, 3, 4, dtype=dtype), rand(12, 5, dtype=dtype), rand(5, dtype=dtype)
     want = act_ref(act, x.reshape(2, 12).astype(np.float64) @ w + b).astype(dtype)
@@ -79,8 +82,10 @@ def test_fc(dtype, act):
 def test_fc_without_bias_and_errors():
     x, w = rand(3, 4), rand(4, 2)
     check_output("fc", {"Input": x, "W": w}, {"Out": x @ w})
-    with pytest.raises(ValueError, match=r"activation_type to be \"\" or \"relu\""):
-        build_program("fc", {"Input": x, "W": w}, {"activation_type": "tanh"})
+    for bad in ("tanh", "gelu"):  # fc's gelus are named by their formula
+        with pytest.raises(ValueError, match=r"activation_type to be \"\", \"relu\", \"gelu_tanh\" "
+                           r"or \"gelu_erf\", but got \"" + bad):
+            build_program("fc", {"Input": x, "W": w}, {"activation_type": bad})
     with pytest.raises(ValueError, match=r"flattened Input width 4 to equal W's height 3"):
         build_program("fc", {"Input": x, "W": rand(3, 2)})
     with pytest.raises(ValueError, match=r"Bias to have dims \[2\]"):

@@ -1,7 +1,9 @@
 // fc_fuse_pass (inference): mul / matmul_v2 with a 2-D parameter W, then elementwise_add of a
-// 1-D parameter Bias along the last dim, optionally then relu, become one fc op. The
+// 1-D parameter Bias along the last dim, optionally then relu or gelu, become one fc op. The
 // intermediates must be temporaries nobody else reads (a training program's grad ops read
-// them, so it is left alone).
+// them, so it is left alone). PaddlePaddle's pass folds relu only; a gelu becomes our fc
+// activation_type "gelu_erf" (approximate = false) or "gelu_tanh", computed as the gelu kernel
+// does (the same bits), in the pass over the GEMM's rows that adds the bias.
 #include "paddle/ir/pass.h"
 #include "paddle/ir/passes/fusion_util.h"
 #include "paddle/ir/passes/pass_util.h"
@@ -25,28 +27,35 @@ class FcFusePass : public Pass {
     LinearMatch m;
     if (!MatchLinear(*graph, add, &m)) return false;
     if (!IsPersistable(graph->VarNode(m.w)) || !IsPersistable(graph->VarNode(m.bias))) return false;
-    // With the relu when the add's only reader is one; else without.
-    Node* relu = SoleReader(graph->VarNode(m.out));
-    if (relu != nullptr && relu->Op()->Type() == "relu" &&
-        SingleInput(*relu->Op(), "X") == m.out && !SingleOutput(*relu->Op(), "Out").empty() &&
-        TryFuse(graph, m, relu))
+    // With the activation when the add's only reader is one; else without.
+    Node* act = SoleReader(graph->VarNode(m.out));
+    const std::string act_type = act != nullptr ? ActivationType(*act->Op()) : "";
+    if (!act_type.empty() && SingleInput(*act->Op(), "X") == m.out &&
+        !SingleOutput(*act->Op(), "Out").empty() && TryFuse(graph, m, act, act_type))
       return true;
-    if (TryFuse(graph, m, nullptr)) return true;
+    if (TryFuse(graph, m, nullptr, "")) return true;
     return false;
   }
 
-  static bool TryFuse(Graph* graph, const LinearMatch& m, Node* relu) {
+  // fc's activation_type for an activation op it can take, else "".
+  static std::string ActivationType(const framework::OpDesc& op) {
+    if (op.Type() == "relu") return "relu";
+    if (op.Type() != "gelu") return "";
+    return AttrOr<bool>(op, "approximate", false) ? "gelu_tanh" : "gelu_erf";
+  }
+
+  static bool TryFuse(Graph* graph, const LinearMatch& m, Node* act, const std::string& act_type) {
     Fusion f;
     f.ops = {m.matmul, m.add};
-    if (relu != nullptr) f.ops.push_back(relu);
+    if (act != nullptr) f.ops.push_back(act);
     framework::OpDesc& fc = f.fused;
     fc.SetType("fc");
     fc.SetInput("Input", {m.x});
     fc.SetInput("W", {m.w});
     fc.SetInput("Bias", {m.bias});
-    fc.SetOutput("Out", {relu != nullptr ? SingleOutput(*relu->Op(), "Out") : m.out});
+    fc.SetOutput("Out", {act != nullptr ? SingleOutput(*act->Op(), "Out") : m.out});
     fc.SetAttr("in_num_col_dims", m.in_num_col_dims);
-    fc.SetAttr("activation_type", std::string(relu != nullptr ? "relu" : ""));
+    fc.SetAttr("activation_type", act_type);
     fc.SetAttr("padding_weights", false);
     CopyCommonAttrs(*m.matmul->Op(), &fc);
     if (!CanFuse(*graph, {f})) return false;

@@ -59,9 +59,14 @@ void FcInferMeta(const MetaTensor& input, const MetaTensor& w, const MetaTensor&
                  MetaTensor* out) {
   PD_CHECK(!padding_weights, Unimplemented,
            "expected fc with padding_weights = false, but got padding_weights = true");
-  PD_CHECK(activation_type.empty() || activation_type == "relu", InvalidArgument,
-           "expected fc's activation_type to be \"\" or \"relu\", but got \"", activation_type,
-           "\"");
+  // "gelu_tanh" and "gelu_erf" are ours (PaddlePaddle's fc takes "" and "relu"): fc_fuse_pass
+  // folds a gelu into fc with them.
+  PD_CHECK(activation_type.empty() || activation_type == "relu" || activation_type == "gelu_tanh" ||
+               activation_type == "gelu_erf",
+           InvalidArgument,
+           "expected fc's activation_type to be \"\", \"relu\", \"gelu_tanh\" or \"gelu_erf\", but "
+           "got \"",
+           activation_type, "\"");
   const DDim& x = input.dims();
   const DDim& wd = w.dims();
   PD_CHECK(wd.size() == 2, InvalidArgument, "expected fc's W to be 2-D, but got ", wd);

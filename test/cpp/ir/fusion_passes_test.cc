@@ -91,6 +91,24 @@ TEST(FcFusePass, MulAddReluBecomesOneFc) {
   EXPECT_EQ(fc.GetAttrAs<int>("in_num_col_dims"), 1);
 }
 
+TEST(FcFusePass, GeluBecomesTheFcActivationWithTheSameBits) {
+  // approximate = false (the default) is the exact gelu, true the tanh one; rows of 300 span
+  // more than one of the epilogue's 256-wide erf blocks.
+  struct Case {
+    std::vector<framework::Attr> attrs;
+    std::string activation;
+  };
+  for (const Case& c : {Case{{}, "gelu_erf"}, Case{{MakeAttr("approximate", false)}, "gelu_erf"},
+                        Case{{MakeAttr("approximate", true)}, "gelu_tanh"}}) {
+    SCOPED_TRACE(c.activation);
+    framework::ProgramDesc p =
+        LinearProgram("matmul_v2", {-1, 3, 40}, {40, 300}, "gelu", 1, true, c.attrs);
+    ExpectLinearFusion(p, "fc_fuse_pass", {"fc"}, "out", {-1, 3, 40}, 0.0f);
+    auto after = RunPassTwice(p, "fc_fuse_pass", {"out"}).program;
+    EXPECT_EQ(after->Block(0).Op(0)->GetAttrAs<std::string>("activation_type"), c.activation);
+  }
+}
+
 TEST(FcFusePass, MatmulV2OnRank3InputAndMulFlatteningRank4) {
   framework::ProgramDesc p = LinearProgram("matmul_v2", {-1, 2, 4}, {4, 3}, "");
   ExpectLinearFusion(p, "fc_fuse_pass", {"fc"}, "z", {-1, 2, 4});

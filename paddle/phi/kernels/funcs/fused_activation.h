@@ -16,8 +16,9 @@
 namespace phi {
 namespace funcs {
 
-// "" / "none" / "identity", "relu", "sigmoid", "tanh", "gelu" (the tanh approximation, as
-// cuBLASLt's GELU epilogue). A "_grad" suffix is accepted (fused_gemm_epilogue_grad's
+// "" / "none" / "identity", "relu", "sigmoid", "tanh", "gelu" or "gelu_tanh" (the tanh
+// approximation, as cuBLASLt's GELU epilogue), "gelu_erf" (the exact gelu; each op's InferMeta
+// says which it takes). A "_grad" suffix is accepted (fused_gemm_epilogue_grad's
 // activation_grad). Throws InvalidArgument naming `op` for anything else.
 inline FusedActivation ParseFusedActivation(std::string name, const char* op) {
   const std::string suffix = "_grad";
@@ -28,9 +29,12 @@ inline FusedActivation ParseFusedActivation(std::string name, const char* op) {
   if (name == "relu") return FusedActivation::kRelu;
   if (name == "sigmoid") return FusedActivation::kSigmoid;
   if (name == "tanh") return FusedActivation::kTanh;
-  if (name == "gelu") return FusedActivation::kGeluTanh;
+  if (name == "gelu" || name == "gelu_tanh") return FusedActivation::kGeluTanh;
+  if (name == "gelu_erf") return FusedActivation::kGeluErf;
   PD_THROW(InvalidArgument, "expected ", op,
-           "'s activation to be one of none, relu, sigmoid, tanh, gelu, but got '", name, "'");
+           "'s activation to be one of none, relu, sigmoid, tanh, gelu, gelu_tanh, gelu_erf, but "
+           "got '",
+           name, "'");
 }
 
 namespace detail {
@@ -52,6 +56,11 @@ inline void BiasActRows(T* rows, int64_t m, int64_t n, const T* bias, T* pre, Ac
     }
   });
 }
+
+// BiasActRows with the exact gelu, its erf a block at a time through funcs::ErfScaled as the
+// gelu kernel computes it (the same bits). Defined for float and double in fused_activation.cc.
+template <typename T>
+void BiasGeluErfRows(T* rows, int64_t m, int64_t n, const T* bias, T* pre);
 }  // namespace detail
 
 // rows[m, n] = act(rows + bias) row by row (bias [n] or nullptr), keeping the pre-activation
@@ -67,6 +76,8 @@ inline void ApplyBiasActivationRows(FusedActivation act, T* rows, int64_t m, int
       return detail::BiasActRows(rows, m, n, bias, pre, [](T v) { return v; });
     case FusedActivation::kRelu:
       return detail::BiasActRows(rows, m, n, bias, pre, [](T v) { return v < T(0) ? T(0) : v; });
+    case FusedActivation::kGeluErf:
+      return detail::BiasGeluErfRows(rows, m, n, bias, pre);
     default:
       return detail::BiasActRows(rows, m, n, bias, pre,
                                  [act](T v) { return ApplyFusedActivation(act, v); });

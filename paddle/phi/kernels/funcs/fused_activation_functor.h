@@ -10,7 +10,9 @@
 namespace phi {
 namespace funcs {
 
-enum class FusedActivation { kNone, kRelu, kSigmoid, kTanh, kGeluTanh };
+// kGeluTanh: 0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3))); kGeluErf: the exact
+// 0.5 x (1 + erf(x / sqrt(2))) (fc only).
+enum class FusedActivation { kNone, kRelu, kSigmoid, kTanh, kGeluTanh, kGeluErf };
 
 template <typename T>
 PD_HOSTDEVICE inline T ApplyFusedActivation(FusedActivation act, T v) {
@@ -31,13 +33,17 @@ PD_HOSTDEVICE inline T ApplyFusedActivation(FusedActivation act, T v) {
       const T kCubic = static_cast<T>(0.044715);
       return T(0.5) * v * (T(1) + std::tanh(kSqrt2OverPi * (v + kCubic * v * v * v)));
     }
+    case FusedActivation::kGeluErf: {
+      const T kInvSqrt2 = static_cast<T>(0.70710678118654752440);
+      return T(0.5) * v * (T(1) + std::erf(kInvSqrt2 * v));
+    }
   }
   return v;
 }
 
 // Whether the activation's derivative can be computed from its output alone.
 PD_HOSTDEVICE inline bool GradFromOutput(FusedActivation act) {
-  return act != FusedActivation::kGeluTanh;
+  return act != FusedActivation::kGeluTanh && act != FusedActivation::kGeluErf;
 }
 
 // d act / d x times g, from the activation's output y (relu, sigmoid, tanh, none).
@@ -58,6 +64,12 @@ PD_HOSTDEVICE inline T FusedActivationGradFromOut(FusedActivation act, T y, T g)
 // d act / d x times g, from the activation's input x (every activation).
 template <typename T>
 PD_HOSTDEVICE inline T FusedActivationGradFromIn(FusedActivation act, T x, T g) {
+  if (act == FusedActivation::kGeluErf) {  // Phi(x) + x phi(x)
+    const T kInvSqrt2 = static_cast<T>(0.70710678118654752440);
+    const T kInvSqrt2Pi = static_cast<T>(0.39894228040143267794);
+    const T cdf = T(0.5) * (T(1) + std::erf(kInvSqrt2 * x));
+    return g * (cdf + x * kInvSqrt2Pi * std::exp(T(-0.5) * x * x));
+  }
   if (act != FusedActivation::kGeluTanh)
     return FusedActivationGradFromOut(act, ApplyFusedActivation(act, x), g);
   const T s = static_cast<T>(0.79788456080286535588);
