@@ -67,6 +67,54 @@ inline __attribute__((always_inline)) void NormalizeRowsBody(const T* in, const 
   }
 }
 
+// The sum of x[j] (center 0) or of (x[j] - center)^2 in float over sixteen partial sums (two
+// vectors' worth): float rows' statistics. Rows are a layer's width (hundreds to a few
+// thousand): each partial sum adds n / 16 terms.
+inline __attribute__((always_inline)) float SumInFloat(const float* x, int64_t n, float center,
+                                                       bool squares) {
+  float part[16] = {};
+  int64_t j = 0;
+  for (; j + 16 <= n; j += 16) {
+    for (int l = 0; l < 16; ++l) {
+      const float v = x[j + l] - center;
+      part[l] += squares ? v * v : v;
+    }
+  }
+  for (int l = 0; l < 8; ++l) part[l] += part[l + 8];
+  float sum = ((part[0] + part[1]) + (part[2] + part[3])) + ((part[4] + part[5]) + (part[6] + part[7]));
+  for (; j < n; ++j) {
+    const float v = x[j] - center;
+    sum += squares ? v * v : v;
+  }
+  return sum;
+}
+
+// float rows in float: the double sums above cost a conversion per element at half the vector
+// width (64 x 128, tiny BERT's rows: 8.4 us a call in double).
+template <>
+inline __attribute__((always_inline)) void NormalizeRowsBody<float>(
+    const float* in, const float* gamma, const float* beta, float epsilon, int64_t right,
+    int64_t begin, int64_t end, float* out, float* mean_data, float* var_data) {
+  for (int64_t r = begin; r < end; ++r) {
+    const float* row = in + r * right;
+    const float mu = right > 0 ? SumInFloat(row, right, 0.0f, false) / right : 0.0f;
+    const float var = right > 0 ? SumInFloat(row, right, mu, true) / right : 0.0f;
+    const float inv_std = 1.0f / std::sqrt(var + epsilon);
+    float* dst = out + r * right;
+    if (gamma != nullptr && beta != nullptr) {
+      for (int64_t j = 0; j < right; ++j) dst[j] = (row[j] - mu) * inv_std * gamma[j] + beta[j];
+    } else if (gamma != nullptr) {
+      for (int64_t j = 0; j < right; ++j) dst[j] = (row[j] - mu) * inv_std * gamma[j];
+    } else if (beta != nullptr) {
+      for (int64_t j = 0; j < right; ++j) dst[j] = (row[j] - mu) * inv_std + beta[j];
+    } else {
+      for (int64_t j = 0; j < right; ++j) dst[j] = (row[j] - mu) * inv_std;
+    }
+    if (mean_data != nullptr) mean_data[r] = mu;
+    if (var_data != nullptr) var_data[r] = var;
+  }
+}
+
 template <typename T>
 void NormalizeRows(const T* in, const T* gamma, const T* beta, float epsilon, int64_t right,
                    int64_t begin, int64_t end, T* out, T* mean_data, T* var_data) {
