@@ -13,10 +13,18 @@ namespace paddle_infer {
 
 const std::vector<std::string>& PaddlePassBuilder::DefaultCpuPasses() {
   static const std::vector<std::string> passes = {
-      "is_test_pass",       "conv_bn_fuse_pass",          "conv_elementwise_add_act_fuse_pass",
-      "mbconv_fuse_pass",   "conv_depthwise_fuse_pass",   "scaled_conv_fuse_pass",
-      "fc_fuse_pass",       "dead_code_elimination_pass", "constant_folding_pass",
-      "mbconv_layout_pass", "conv_layout_pass",
+      "is_test_pass",
+      "conv_bn_fuse_pass",
+      "conv_elementwise_add_act_fuse_pass",
+      "mbconv_fuse_pass",
+      "conv_depthwise_fuse_pass",
+      "scaled_conv_fuse_pass",
+      "fc_fuse_pass",
+      "multihead_attention_fuse_pass",
+      "dead_code_elimination_pass",
+      "constant_folding_pass",
+      "mbconv_layout_pass",
+      "conv_layout_pass",
   };
   return passes;
 }
@@ -97,12 +105,13 @@ void Config::SetModelBuffer(const char* prog_buffer, size_t prog_buffer_size,
 void Config::EnableUseGpu(uint64_t memory_pool_init_size_mb, int device_id,
                           PrecisionType precision) {
   use_gpu_ = true;
-  // fused_mbconv, fused_conv_depthwise and fused_scaled_conv2d have CPU kernels only: on the GPU
-  // those layers stay cuDNN's convolutions (as PaddlePaddle's GPU pass list differs from its CPU
-  // one), and fused_mbconv's layout plan goes with them; so does fused_conv2d's (its GPU kernel
-  // writes Output in Input's layout).
-  for (const char* pass : {"mbconv_fuse_pass", "conv_depthwise_fuse_pass", "scaled_conv_fuse_pass",
-                           "mbconv_layout_pass", "conv_layout_pass"}) {
+  // fused_mbconv, fused_conv_depthwise, fused_scaled_conv2d and fused_multihead_attention have
+  // CPU kernels only: on the GPU those layers stay cuDNN's convolutions and cuBLAS's GEMMs (as
+  // PaddlePaddle's GPU pass list differs from its CPU one), and fused_mbconv's layout plan goes
+  // with them; so does fused_conv2d's (its GPU kernel writes Output in Input's layout).
+  for (const char* pass :
+       {"mbconv_fuse_pass", "conv_depthwise_fuse_pass", "scaled_conv_fuse_pass",
+        "multihead_attention_fuse_pass", "mbconv_layout_pass", "conv_layout_pass"}) {
     if (!pass_builder_.HasPass(pass)) continue;
     pass_builder_.DeletePass(pass);
     gpu_removed_passes_.push_back(pass);

@@ -52,8 +52,9 @@ constexpr int64_t kMaxElements = 1000000;
 // Convolutions' work is not bounded by their tensors' sizes: a window as large as the image
 // multiplies them (depthwise_conv2d_transpose on Input and Filter both [3, 3, 1000, 5] is
 // 0.4 s in the release build but 98 s under the coverage instrumentation, past the CI's
-// -timeout). Ops with a Filter run their kernel only when the Filter's element count times
-// the largest other tensor's stays under this.
+// -timeout). Ops with a Filter (or attention's keys K, whose work is Q's size times K's
+// sequence) run their kernel only when that input's element count times the largest other
+// tensor's stays under this.
 constexpr int64_t kMaxFilterWork = int64_t{1} << 27;
 
 // Ops a single run cannot exercise: executor-handled ones (no_kernel: feed, fetch, control
@@ -662,7 +663,7 @@ bool FilterWorkTooLarge(const Built& b,
                         const std::map<std::string, std::unique_ptr<phi::DenseTensor>>& outs) {
   int64_t filter = 0, largest = 0;
   for (const auto& [name, t] : b.inputs) {
-    if (name.rfind("Filter#", 0) == 0) {
+    if (name.rfind("Filter#", 0) == 0 || name.rfind("K#", 0) == 0) {
       filter = std::max(filter, t->numel());
     } else {
       largest = std::max(largest, t->numel());

@@ -92,6 +92,126 @@ def test_fc_without_bias_and_errors():
         build_program("fc", {"Input": x, "W": w, "Bias": rand(3)})
 
 
+# ------------------------------------------------------------------ fused_multihead_attention
+
+def attention_ref(q, k, v, mask, heads, alpha, scale_q):
+    """NumPy, in float64: the reshape / transpose / matmul / softmax chain the op stands for."""
+    q, k, v = (a.astype(np.float64) for a in (q, k, v))
+    split = lambda a: a.reshape(a.shape[0], a.shape[1], heads, -1).transpose(0, 2, 1, 3)
+    qh, kh, vh = split(q), split(k), split(v)
+    scores = (alpha * qh) @ kh.transpose(0, 1, 3, 2) if scale_q else alpha * (qh @ kh.transpose(0, 1, 3, 2))
+    if mask is not None:
+        scores = scores + mask
+    p = np.exp(scores - scores.max(-1, keepdims=True))
+    p /= p.sum(-1, keepdims=True)
+    o = (p @ vh).transpose(0, 2, 1, 3)
+    return o.reshape(o.shape[0], o.shape[1], -1)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("mask_shape", [None, (2, 1, 1, 7), (5, 7), (2, 3, 5, 7), (1, 7)])
+@pytest.mark.parametrize("scale_q", [False, True])
+def test_fused_multihead_attention(dtype, mask_shape, scale_q):
+    # 2 images, 3 heads, 5 queries, 7 keys, head size 4 (V's 2); a 3-wide head exercises the
+    # vector loops' remainders, 40 keys rows longer than one vector.
+    for kv, d, dv in ((7, 4, 2), (7, 3, 5), (40, 17, 9)):
+        q, k, v = rand(2, 5, 3 * d, dtype=dtype), rand(2, kv, 3 * d, dtype=dtype), rand(2, kv, 3 * dv, dtype=dtype)
+        shape = None if mask_shape is None else mask_shape[:-1] + (kv,)
+        mask = None if shape is None else rand(*shape, dtype=dtype, low=-3, high=0)
+        inputs = {"Q": q, "K": k, "V": v}
+        if mask is not None:
+            inputs["Mask"] = mask
+        attrs = {"head_number": 3, "alpha": 0.375, "scale_q": scale_q}  # exact in float
+        want = attention_ref(q, k, v, mask, 3, 0.375, scale_q).astype(dtype)
+        for threads in (1, 2):
+            with num_threads(threads):
+                check_output("fused_multihead_attention", inputs, {"Out": want}, attrs=attrs,
+                             places=("cpu",), **tolerances(dtype))
+
+
+def test_fused_multihead_attention_errors():
+    q, k, v = rand(2, 5, 12), rand(2, 7, 12), rand(2, 7, 6)
+    op = "fused_multihead_attention"
+    with pytest.raises(ValueError, match=r"head_number to be at least 1, but got 0"):
+        build_program(op, {"Q": q, "K": k, "V": v}, {"head_number": 0})
+    with pytest.raises(ValueError, match=r"widths to divide into head_number = 5 heads"):
+        build_program(op, {"Q": q, "K": k, "V": v}, {"head_number": 5})
+    with pytest.raises(ValueError, match=r"Q, K and V to be 3-D"):
+        build_program(op, {"Q": q.reshape(10, 12), "K": k, "V": v}, {"head_number": 3})
+    with pytest.raises(ValueError, match=r"K and V the sequence"):
+        build_program(op, {"Q": q, "K": k, "V": rand(2, 6, 6)}, {"head_number": 3})
+    with pytest.raises(ValueError, match=r"Mask to broadcast to the scores \[batch, heads, Q's "
+                       r"sequence, K's sequence\] = \[2, 3, 5, 7\], but got \[2, 1, 5, 6\]"):
+        build_program(op, {"Q": q, "K": k, "V": v, "Mask": rand(2, 1, 5, 6)}, {"head_number": 3})
+
+
+def attention_model(prefix, scale_on_q, with_mask, fetch_weights=False):
+    """Saves a transformer layer's attention core as nn.MultiHeadAttention and hand-written
+    static BERTs save it (3 heads of 8 over 6 positions; the 1/sqrt(d) scale on Q or on the
+    scores; an additive mask [B, 1, 1, S] or none) and returns its feeds. fetch_weights also
+    fetches the softmax's output, which must block the fusion."""
+    paddle.enable_static()
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        x = paddle.static.data("x", [-1, 6, 24], "float32")
+        feeds = [x]
+        q, k, v = (paddle.static.nn.fc(x, 24, num_flatten_dims=2) for _ in range(3))
+        split = lambda t: paddle.transpose(paddle.reshape(t, [0, 0, 3, 8]), [0, 2, 1, 3])
+        qh, kh, vh = split(q), split(k), split(v)
+        if scale_on_q:
+            s = paddle.matmul(paddle.scale(qh, 8 ** -0.5), kh, transpose_y=True)
+        else:
+            s = paddle.scale(paddle.matmul(qh, kh, transpose_y=True), 8 ** -0.5)
+        if with_mask:
+            mask = paddle.static.data("mask", [-1, 1, 1, 6], "float32")
+            feeds.append(mask)
+            s = s + mask
+        weights = F.softmax(s)
+        o = paddle.reshape(paddle.transpose(paddle.matmul(weights, vh), [0, 2, 1, 3]), [0, 0, 24])
+        out = paddle.static.nn.fc(o, 5, num_flatten_dims=2)
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    exe.run(startup)
+    fetches = [out, weights] if fetch_weights else [out]
+    paddle.static.save_inference_model(prefix, feeds, fetches, exe, program=main)
+    paddle.disable_static()
+    values = [rand(2, 6, 24, dtype="float32")]
+    if with_mask:
+        values.append(np.where(rng.uniform(size=(2, 1, 1, 6)) < 0.3, -1e4, 0).astype("float32"))
+    return values
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("scale_on_q,with_mask", [(True, False), (False, True), (False, False)])
+def test_predictor_multihead_attention_fuse_pass(tmp_path, threads, scale_on_q, with_mask):
+    # The chain of reshapes, transposes, matmuls, scale, mask and softmax becomes one
+    # fused_multihead_attention; the outputs agree with the unfused ones (and with NumPy's).
+    prefix = str(tmp_path / "attention")
+    feeds = attention_model(prefix, scale_on_q, with_mask)
+    outs, types = {}, {}
+    for with_pass in (True, False):
+        cfg = paddle.inference.Config(prefix + ".pdmodel", prefix + ".pdiparams")
+        cfg.set_cpu_math_library_num_threads(threads)
+        if not with_pass:
+            cfg.delete_pass("multihead_attention_fuse_pass")
+        pred = paddle.inference.create_predictor(cfg)
+        core.profiler_enable(1 << 16)
+        outs[with_pass] = pred.run(feeds)[0]
+        types[with_pass] = {name for name, kind, *_ in core.profiler_disable() if kind == 3}
+    assert "fused_multihead_attention" in types[True], types[True]
+    assert not types[True] & {"softmax", "transpose2", "reshape2", "matmul_v2"}, types[True]
+    assert "softmax" in types[False] and "fused_multihead_attention" not in types[False]
+    np.testing.assert_allclose(outs[True], outs[False], rtol=1e-5, atol=1e-6)
+    # A fetched softmax keeps the chain.
+    prefix2 = str(tmp_path / "fetched")
+    feeds = attention_model(prefix2, scale_on_q, with_mask, fetch_weights=True)
+    pred = paddle.inference.create_predictor(
+        paddle.inference.Config(prefix2 + ".pdmodel", prefix2 + ".pdiparams"))
+    core.profiler_enable(1 << 16)
+    pred.run(feeds)
+    types = {name for name, kind, *_ in core.profiler_disable() if kind == 3}
+    assert "softmax" in types and "fused_multihead_attention" not in types, types
+
+
 # ------------------------------------------------------------- fused_elemwise_add_activation
 
 @pytest.mark.parametrize("act", ["relu", "sigmoid", "tanh"])

@@ -1,6 +1,7 @@
 #include "paddle/ir/passes/fusion_util.h"
 
 #include <algorithm>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "paddle/common/errors.h"
@@ -170,23 +171,36 @@ bool CanFuse(const Graph& graph, const std::vector<Fusion>& fusions,
         if (!all_ops.count(reader)) return false;
     }
   }
-  // Ops between a fusion's ops keep seeing what they saw: the fused op runs at the last place.
+  // Ops between a fusion's ops keep seeing what they saw, and the fused op, running at the last
+  // place, reads each input as the group's ops did: no other op after the group's first reader
+  // of an input writes it (an input may be written between the group's first op and that reader:
+  // an attention's K after its Q was split into heads).
   const auto& block_ops = graph.Ops(0);
   for (const Fusion& f : fusions) {
     std::unordered_set<const Node*> group(f.ops.begin(), f.ops.end());
     const std::unordered_set<std::string> in = ArgNames(f.fused.InputArgumentNames());
     const std::unordered_set<std::string> out = ArgNames(f.fused.OutputArgumentNames());
     int first = static_cast<int>(block_ops.size()), last = -1;
+    std::unordered_map<std::string, int> first_read;  // per input: the group's first reader
     for (Node* op : f.ops) {
       const int at = graph.IndexOf(op);
       first = std::min(first, at);
       last = std::max(last, at);
+      for (const Node* var : op->inputs) {
+        if (!in.count(var->Name())) continue;
+        auto it = first_read.emplace(var->Name(), at).first;
+        it->second = std::min(it->second, at);
+      }
     }
     for (int i = first + 1; i < last; ++i) {
       const Node* other = block_ops[i];
       if (group.count(other)) continue;
-      for (const Node* var : other->outputs)
-        if (in.count(var->Name()) || out.count(var->Name())) return false;
+      for (const Node* var : other->outputs) {
+        if (out.count(var->Name())) return false;
+        if (!in.count(var->Name())) continue;
+        auto it = first_read.find(var->Name());
+        if (it == first_read.end() || it->second < i) return false;
+      }
       for (const Node* var : other->inputs)
         if (out.count(var->Name())) return false;
     }

@@ -406,3 +406,48 @@ void FusedConvDepthwiseInferMeta(
 }
 
 }  // namespace phi
+
+namespace phi {
+
+void FusedMultiheadAttentionInferMeta(const MetaTensor& q, const MetaTensor& k, const MetaTensor& v,
+                                      const MetaTensor& mask, int head_number, float alpha,
+                                      bool scale_q, MetaTensor* out) {
+  const char* op = "fused_multihead_attention";
+  PD_CHECK(head_number >= 1, InvalidArgument, "expected ", op,
+           "'s head_number to be at least 1, but got ", head_number);
+  const DDim& qd = q.dims();
+  const DDim& kd = k.dims();
+  const DDim& vd = v.dims();
+  PD_CHECK(qd.size() == 3 && kd.size() == 3 && vd.size() == 3, InvalidArgument, "expected ", op,
+           "'s Q, K and V to be 3-D [batch, sequence, heads x head size], but got Q ", qd, ", K ",
+           kd, ", V ", vd);
+  PD_CHECK(funcs::ExtentsCompatible(qd[0], kd[0]) && funcs::ExtentsCompatible(qd[0], vd[0]) &&
+               funcs::ExtentsCompatible(kd[1], vd[1]) && funcs::ExtentsCompatible(qd[2], kd[2]),
+           InvalidArgument, "expected ", op,
+           "'s Q, K and V to share the batch, K and V the sequence, Q and K the width, but got Q ",
+           qd, ", K ", kd, ", V ", vd);
+  for (int64_t width : {qd[2], vd[2]}) {
+    PD_CHECK(width < 0 || width % head_number == 0, InvalidArgument, "expected ", op,
+             "'s Q, K and V widths to divide into head_number = ", head_number,
+             " heads, but got Q ", qd, " and V ", vd);
+  }
+  CheckSameDtype(q, k, op, "Q and K");
+  CheckSameDtype(q, v, op, "Q and V");
+  if (mask) {
+    // Broadcast (from the right) to the scores [batch, heads, Q's sequence, K's sequence].
+    const DDim& md = mask.dims();
+    const int64_t scores[4] = {qd[0], head_number, qd[1], kd[1]};
+    bool ok = md.size() <= 4;
+    for (int i = 0; ok && i < md.size(); ++i) {
+      const int64_t m = md[md.size() - 1 - i], s = scores[3 - i];
+      ok = m == 1 || funcs::ExtentsCompatible(m, s);
+    }
+    PD_CHECK(ok, InvalidArgument, "expected ", op,
+             "'s Mask to broadcast to the scores [batch, heads, Q's sequence, K's sequence] = [",
+             qd[0], ", ", head_number, ", ", qd[1], ", ", kd[1], "], but got ", md);
+    CheckSameDtype(q, mask, op, "Q and Mask");
+  }
+  SetMeta(out, DDim({qd[0], qd[1], vd[2]}), q.dtype(), q.layout());
+}
+
+}  // namespace phi

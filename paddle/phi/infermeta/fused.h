@@ -127,4 +127,10 @@ void FusedConvDepthwiseInferMeta(
     const std::vector<int>& depthwise_dilations, const std::string& depthwise_activation,
     MetaTensor* out);
 
+// Out [B, Sq, H * Dv] of Q [B, Sq, H * D], K [B, Skv, H * D], V [B, Skv, H * Dv] (H =
+// head_number); Mask (optional) broadcasts to the scores [B, H, Sq, Skv].
+void FusedMultiheadAttentionInferMeta(const MetaTensor& q, const MetaTensor& k, const MetaTensor& v,
+                                      const MetaTensor& mask, int head_number, float alpha,
+                                      bool scale_q, MetaTensor* out);
+
 }  // namespace phi

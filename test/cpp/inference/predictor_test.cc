@@ -232,14 +232,23 @@ TEST(InferenceConfig, SettingsPassBuilderAndSummary) {
   EXPECT_FALSE(config.use_gpu());
   EXPECT_EQ(config.cpu_math_library_num_threads(), 1);
   const std::vector<std::string> cpu_passes = {
-      "is_test_pass",       "conv_bn_fuse_pass",          "conv_elementwise_add_act_fuse_pass",
-      "mbconv_fuse_pass",   "conv_depthwise_fuse_pass",   "scaled_conv_fuse_pass",
-      "fc_fuse_pass",       "dead_code_elimination_pass", "constant_folding_pass",
-      "mbconv_layout_pass", "conv_layout_pass",
+      "is_test_pass",
+      "conv_bn_fuse_pass",
+      "conv_elementwise_add_act_fuse_pass",
+      "mbconv_fuse_pass",
+      "conv_depthwise_fuse_pass",
+      "scaled_conv_fuse_pass",
+      "fc_fuse_pass",
+      "multihead_attention_fuse_pass",
+      "dead_code_elimination_pass",
+      "constant_folding_pass",
+      "mbconv_layout_pass",
+      "conv_layout_pass",
   };
   EXPECT_EQ(config.pass_builder()->AllPasses(), cpu_passes);
   Config gpu_config;
-  // fused_mbconv, fused_conv_depthwise and fused_scaled_conv2d have no GPU kernels: their
+  // fused_mbconv, fused_conv_depthwise, fused_scaled_conv2d and fused_multihead_attention have no
+  // GPU kernels: their
   // passes (and the layout plans of fused_mbconv and fused_conv2d) go, and come back in place with
   // DisableGpu (but not one the user deleted).
   gpu_config.EnableUseGpu(100, 0);
@@ -255,11 +264,12 @@ TEST(InferenceConfig, SettingsPassBuilderAndSummary) {
   deleted.pass_builder()->DeletePass("conv_elementwise_add_act_fuse_pass");
   deleted.EnableUseGpu(100, 0);
   deleted.DisableGpu();
-  EXPECT_EQ(deleted.pass_builder()->AllPasses(),
-            (std::vector<std::string>{
-                "is_test_pass", "conv_bn_fuse_pass", "conv_depthwise_fuse_pass",
-                "scaled_conv_fuse_pass", "fc_fuse_pass", "dead_code_elimination_pass",
-                "constant_folding_pass", "mbconv_layout_pass", "conv_layout_pass"}));
+  EXPECT_EQ(
+      deleted.pass_builder()->AllPasses(),
+      (std::vector<std::string>{
+          "is_test_pass", "conv_bn_fuse_pass", "conv_depthwise_fuse_pass", "scaled_conv_fuse_pass",
+          "fc_fuse_pass", "multihead_attention_fuse_pass", "dead_code_elimination_pass",
+          "constant_folding_pass", "mbconv_layout_pass", "conv_layout_pass"}));
   config.SetModel(Model().prog_file, Model().params_file);
   EXPECT_EQ(config.prog_file(), Model().prog_file);
   EXPECT_EQ(config.params_file(), Model().params_file);
