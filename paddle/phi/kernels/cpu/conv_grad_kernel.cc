@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <vector>
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
@@ -9,9 +10,18 @@
 #include "paddle/phi/kernels/funcs/blas.h"
 #include "paddle/phi/kernels/funcs/conv_util.h"
 #include "paddle/phi/kernels/funcs/depthwise_conv.h"
+#include "paddle/phi/kernels/funcs/parallel.h"
 
 namespace phi {
 namespace {
+
+// The batch's chunks of images are dealt into at most this many parts, each a task on the pool
+// with its own column buffers and its own filter-gradient sum; the parts' sums are added in
+// part order at the end. The split depends on the shapes alone, so results do not depend on the
+// number of threads. (One GEMM at a time split over the pool scaled poorly: LeNet's second
+// convolution, chunks of 4 images, 6.4 M multiply-adds a GEMM, 8.5 -> 7.0 ms from 1 to 2
+// threads.)
+constexpr int64_t kMaxBackwardParts = 8;
 
 // With dout_g [Mg, images * pixels] and col = im2col(input) [K, images * pixels]:
 // filter_grad_g += dout_g @ col^T, and input_grad += col2im(filter_g^T @ dout_g).
@@ -30,52 +40,77 @@ void ConvBackwardNchw(const T* input, const T* filter, const T* dout, const Conv
   const int64_t out_image_size = g.out_channels * pixels;
   const bool pointwise = funcs::IsPointwise(p);
   const int64_t chunk = funcs::ImagesPerChunk(k, pixels, g.batch);
-  std::vector<T> col(pointwise && chunk == 1 ? 0 : k * chunk * pixels);
-  std::vector<T> dout_chunk(chunk > 1 ? out_per_group * chunk * pixels : 0);
-  for (int64_t n0 = 0; n0 < g.batch; n0 += chunk) {
-    const int64_t images = std::min(chunk, g.batch - n0);
-    const int64_t width = images * pixels;
-    const bool direct = pointwise && images == 1;  // the image is its own column matrix
-    for (int64_t gi = 0; gi < groups; ++gi) {
-      const T* weights = filter + gi * out_per_group * k;
-      const T* dmat = dout + n0 * out_image_size + gi * out_per_group * pixels;
-      if (images > 1) {
-        for (int64_t m = 0; m < out_per_group; ++m) {
-          for (int64_t b = 0; b < images; ++b) {
-            std::memcpy(dout_chunk.data() + m * width + b * pixels,
-                        dout + (n0 + b) * out_image_size + (gi * out_per_group + m) * pixels,
-                        pixels * sizeof(T));
+  const int64_t chunks = (g.batch + chunk - 1) / chunk;
+  const int64_t parts = std::min(chunks, kMaxBackwardParts);
+  const int64_t filter_size = g.out_channels * k;
+  // Part 0 sums into filter_grad itself; parts 1.. into their own zeroed slices.
+  std::vector<T> part_sums(filter_grad != nullptr ? (parts - 1) * filter_size : 0, T(0));
+  auto run_parts = [&](int64_t part_begin, int64_t part_end) {
+    std::vector<T> col(pointwise && chunk == 1 ? 0 : k * chunk * pixels);
+    std::vector<T> dout_chunk(chunk > 1 ? out_per_group * chunk * pixels : 0);
+    for (int64_t part = part_begin; part < part_end; ++part) {
+      T* fgrad = filter_grad == nullptr ? nullptr
+                 : part == 0            ? filter_grad
+                                        : part_sums.data() + (part - 1) * filter_size;
+      for (int64_t c = chunks * part / parts; c < chunks * (part + 1) / parts; ++c) {
+        const int64_t n0 = c * chunk;
+        const int64_t images = std::min(chunk, g.batch - n0);
+        const int64_t width = images * pixels;
+        const bool direct = pointwise && images == 1;  // the image is its own column matrix
+        for (int64_t gi = 0; gi < groups; ++gi) {
+          const T* weights = filter + gi * out_per_group * k;
+          const T* dmat = dout + n0 * out_image_size + gi * out_per_group * pixels;
+          if (images > 1) {
+            for (int64_t m = 0; m < out_per_group; ++m) {
+              for (int64_t b = 0; b < images; ++b) {
+                std::memcpy(dout_chunk.data() + m * width + b * pixels,
+                            dout + (n0 + b) * out_image_size + (gi * out_per_group + m) * pixels,
+                            pixels * sizeof(T));
+              }
+            }
+            dmat = dout_chunk.data();
           }
-        }
-        dmat = dout_chunk.data();
-      }
-      const T* group_input = input + n0 * image_size + gi * group_in_size;
-      if (filter_grad != nullptr) {
-        const T* matrix = group_input;
-        if (!direct) {
-          for (int64_t b = 0; b < images; ++b) {
-            funcs::Im2Col(group_input + b * image_size, in_per_group, p, width,
-                          col.data() + b * pixels);
+          const T* group_input = input + n0 * image_size + gi * group_in_size;
+          if (fgrad != nullptr) {
+            const T* matrix = group_input;
+            if (!direct) {
+              for (int64_t b = 0; b < images; ++b) {
+                funcs::Im2Col(group_input + b * image_size, in_per_group, p, width,
+                              col.data() + b * pixels);
+              }
+              matrix = col.data();
+            }
+            funcs::Gemm<T>(false, true, out_per_group, k, width, T(1), dmat, matrix, T(1),
+                           fgrad + gi * out_per_group * k);
           }
-          matrix = col.data();
-        }
-        funcs::Gemm<T>(false, true, out_per_group, k, width, T(1), dmat, matrix, T(1),
-                       filter_grad + gi * out_per_group * k);
-      }
-      if (input_grad != nullptr) {
-        T* group_grad = input_grad + n0 * image_size + gi * group_in_size;
-        if (direct) {
-          funcs::Gemm<T>(true, false, k, width, out_per_group, T(1), weights, dmat, T(0),
-                         group_grad);
-          continue;
-        }
-        funcs::Gemm<T>(true, false, k, width, out_per_group, T(1), weights, dmat, T(0), col.data());
-        for (int64_t b = 0; b < images; ++b) {
-          funcs::Col2ImAdd(col.data() + b * pixels, in_per_group, p, width,
-                           group_grad + b * image_size);
+          if (input_grad != nullptr) {
+            T* group_grad = input_grad + n0 * image_size + gi * group_in_size;
+            if (direct) {
+              funcs::Gemm<T>(true, false, k, width, out_per_group, T(1), weights, dmat, T(0),
+                             group_grad);
+              continue;
+            }
+            funcs::Gemm<T>(true, false, k, width, out_per_group, T(1), weights, dmat, T(0),
+                           col.data());
+            for (int64_t b = 0; b < images; ++b) {
+              funcs::Col2ImAdd(col.data() + b * pixels, in_per_group, p, width,
+                               group_grad + b * image_size);
+            }
+          }
         }
       }
     }
+  };
+  if (parts == 1) {
+    run_parts(0, 1);  // the GEMMs split over the pool themselves
+  } else {
+    const int64_t per_part = chunk * pixels * out_per_group * k * groups * 2;
+    funcs::ParallelRange(parts, per_part, run_parts);
+  }
+  if (filter_grad == nullptr) return;
+  for (int64_t part = 1; part < parts; ++part) {
+    const T* sum = part_sums.data() + (part - 1) * filter_size;
+    for (int64_t i = 0; i < filter_size; ++i) filter_grad[i] += sum[i];
   }
 }
 
