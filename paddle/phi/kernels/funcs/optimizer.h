@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 #include "paddle/common/errors.h"
 #include "paddle/phi/core/dense_tensor.h"
@@ -99,6 +100,14 @@ void AdamRange(int64_t begin, int64_t end, const T* p, const T* g, const T* m1, 
   }
 }
 
+// AdamRange for float 8 elements at a time with AVX2 (the same operations in the same order,
+// no FMA: the same bits; the scalar loop, which may update in place, was not vectorized and
+// took 1.1 ms for 400k elements): false, doing nothing, where the CPU lacks AVX2. CPU only
+// (optimizer_avx2.cc).
+bool AdamRangeAvx2(int64_t begin, int64_t end, const float* p, const float* g, const float* m1,
+                   const float* m2, const AdamUpdate<float>& update, float* p_out, float* m1_out,
+                   float* m2_out, float* master_out);
+
 // One Adam step with beta1_pow = beta1^t, beta2_pow = beta2^t:
 //   m1 = beta1 m1 + (1 - beta1) g;  m2 = beta2 m2 + (1 - beta2) g^2
 //   lr_t = lr sqrt(1 - beta2_pow) / (1 - beta1_pow)
@@ -164,6 +173,10 @@ void AdamStep(const CPUContext& dev_ctx, const char* op, const AdamTensors& t, A
                                static_cast<T>(s.keep)};
     // Elements are independent: chunks over the pool.
     ParallelRange(n, 8, [=](int64_t begin, int64_t end) {
+      if constexpr (std::is_same_v<T, float>) {
+        if (AdamRangeAvx2(begin, end, p, g, m1, m2, update, p_out, m1_out, m2_out, master_out))
+          return;
+      }
       AdamRange(begin, end, p, g, m1, m2, update, p_out, m1_out, m2_out, master_out);
     });
   }
