@@ -145,6 +145,24 @@ def test_fused_multihead_attention_errors():
         build_program(op, {"Q": q, "K": k, "V": v, "Mask": rand(2, 1, 5, 6)}, {"head_number": 3})
 
 
+def run_with_and_without_pass(prefix, pass_name, threads, feeds):
+    """The saved model at prefix through two Predictors, the default pipeline (True) and one
+    without pass_name (False), each run once to warm up and once under the profiler: {with the
+    pass: (first output, profiler events)}."""
+    runs = {}
+    for with_pass in (True, False):
+        cfg = paddle.inference.Config(prefix + ".pdmodel", prefix + ".pdiparams")
+        cfg.set_cpu_math_library_num_threads(threads)
+        if not with_pass:
+            cfg.delete_pass(pass_name)
+        pred = paddle.inference.create_predictor(cfg)
+        pred.run(feeds)
+        core.profiler_enable(1 << 16)
+        out = pred.run(feeds)[0]
+        runs[with_pass] = (out, core.profiler_disable())
+    return runs
+
+
 def attention_model(prefix, scale_on_q, with_mask, fetch_weights=False):
     """Saves a transformer layer's attention core as nn.MultiHeadAttention and hand-written
     static BERTs save it (3 heads of 8 over 6 positions; the 1/sqrt(d) scale on Q or on the
@@ -187,16 +205,10 @@ def test_predictor_multihead_attention_fuse_pass(tmp_path, threads, scale_on_q, 
     # fused_multihead_attention; the outputs agree with the unfused ones (and with NumPy's).
     prefix = str(tmp_path / "attention")
     feeds = attention_model(prefix, scale_on_q, with_mask)
-    outs, types = {}, {}
-    for with_pass in (True, False):
-        cfg = paddle.inference.Config(prefix + ".pdmodel", prefix + ".pdiparams")
-        cfg.set_cpu_math_library_num_threads(threads)
-        if not with_pass:
-            cfg.delete_pass("multihead_attention_fuse_pass")
-        pred = paddle.inference.create_predictor(cfg)
-        core.profiler_enable(1 << 16)
-        outs[with_pass] = pred.run(feeds)[0]
-        types[with_pass] = {name for name, kind, *_ in core.profiler_disable() if kind == 3}
+    runs = run_with_and_without_pass(prefix, "multihead_attention_fuse_pass", threads, feeds)
+    outs = {with_pass: out for with_pass, (out, _) in runs.items()}
+    types = {with_pass: {name for name, kind, *_ in events if kind == 3}
+             for with_pass, (_, events) in runs.items()}
     assert "fused_multihead_attention" in types[True], types[True]
     assert not types[True] & {"softmax", "transpose2", "reshape2", "matmul_v2"}, types[True]
     assert "softmax" in types[False] and "fused_multihead_attention" not in types[False]
@@ -1141,20 +1153,12 @@ def test_predictor_conv_layout_pass_keeps_the_bits(tmp_path, threads):
     for mid, changes in [(128, cpu_runs_pixel_major()), (64, False)]:
         prefix = str(tmp_path / f"bottleneck{mid}")
         x = bottleneck_model(prefix, mid)
-        outs, nhwc_inputs = {}, {}
-        for with_pass in (True, False):
-            cfg = paddle.inference.Config(prefix + ".pdmodel", prefix + ".pdiparams")
-            cfg.set_cpu_math_library_num_threads(threads)
-            if not with_pass:
-                cfg.delete_pass("conv_layout_pass")
-            pred = paddle.inference.create_predictor(cfg)
-            pred.run([x])
-            core.profiler_enable(1 << 16)
-            outs[with_pass] = pred.run([x])[0]
-            events = core.profiler_disable()
-            nhwc_inputs[with_pass] = sorted(
-                args for name, kind, _, _, _, args in events
-                if kind == 3 and name == "fused_conv2d" and "Input=[2, 24, 24, 256]" in args)
+        runs = run_with_and_without_pass(prefix, "conv_layout_pass", threads, [x])
+        outs = {with_pass: out for with_pass, (out, _) in runs.items()}
+        nhwc_inputs = {with_pass: sorted(
+            args for name, kind, _, _, _, args in events
+            if kind == 3 and name == "fused_conv2d" and "Input=[2, 24, 24, 256]" in args)
+            for with_pass, (_, events) in runs.items()}
         np.testing.assert_array_equal(outs[True], outs[False])
         assert bool(nhwc_inputs[True]) == changes, nhwc_inputs[True]
         assert not nhwc_inputs[False]

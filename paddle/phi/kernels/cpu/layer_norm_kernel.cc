@@ -11,30 +11,33 @@
 namespace phi {
 namespace {
 
-// The sum of x[j] (center 0) or of (x[j] - center)^2 (center = the mean), in double over
-// eight independent partial sums: the same precision as one running sum, without its
-// dependency chain (each add waited for the previous one).
+// The sum of x[j] (center 0) or of (x[j] - center)^2 (center = the mean) in T over two
+// vectors' worth of independent partial sums (16 for float, 8 for double): the precision of one
+// running sum without its dependency chain. float rows were once summed in double, whose
+// conversions ran at half the width (64 x 128, tiny BERT's rows: 6.0 -> 3.2 us a call in float).
 template <typename T>
-inline __attribute__((always_inline)) double SumInDouble(const T* x, int64_t n, double center,
-                                                         bool squares) {
-  double part[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+inline __attribute__((always_inline)) T SumRow(const T* x, int64_t n, T center, bool squares) {
+  constexpr int kParts = 64 / sizeof(T);
+  T part[kParts] = {};
   int64_t j = 0;
-  for (; j + 8 <= n; j += 8) {
-    for (int l = 0; l < 8; ++l) {
-      const double v = x[j + l] - center;
+  for (; j + kParts <= n; j += kParts) {
+    for (int l = 0; l < kParts; ++l) {
+      const T v = x[j + l] - center;
       part[l] += squares ? v * v : v;
     }
   }
-  double sum =
-      ((part[0] + part[1]) + (part[2] + part[3])) + ((part[4] + part[5]) + (part[6] + part[7]));
+  if constexpr (kParts == 16) {
+    for (int l = 0; l < 8; ++l) part[l] += part[l + 8];
+  }
+  T sum = ((part[0] + part[1]) + (part[2] + part[3])) + ((part[4] + part[5]) + (part[6] + part[7]));
   for (; j < n; ++j) {
-    const double v = x[j] - center;
+    const T v = x[j] - center;
     sum += squares ? v * v : v;
   }
   return sum;
 }
 
-// Rows [begin, end) of the [left, right] input normalised (see LayerNormKernel). Always
+// Rows [begin, end) of the [left, right] input normalised (see LayerNormKernel), in T. Always
 // inlined into the two entry points below, so that each is vectorized for its own target.
 template <typename T>
 inline __attribute__((always_inline)) void NormalizeRowsBody(const T* in, const T* gamma,
@@ -44,63 +47,12 @@ inline __attribute__((always_inline)) void NormalizeRowsBody(const T* in, const 
                                                              T* var_data) {
   for (int64_t r = begin; r < end; ++r) {
     const T* row = in + r * right;
-    const double mu = right > 0 ? SumInDouble(row, right, 0.0, false) / right : 0.0;
-    const double var = right > 0 ? SumInDouble(row, right, mu, true) / right : 0.0;
-    const double inv_std = 1.0 / std::sqrt(var + epsilon);
+    const T mu = right > 0 ? SumRow(row, right, T(0), false) / right : T(0);
+    const T var = right > 0 ? SumRow(row, right, mu, true) / right : T(0);
+    const T inv_std = T(1) / std::sqrt(var + static_cast<T>(epsilon));
     T* dst = out + r * right;
-    // (x - mu) * inv_std, then * gamma, then + beta, in double: one loop per case, so that
-    // none tests gamma / beta per element.
-    if (gamma != nullptr && beta != nullptr) {
-      for (int64_t j = 0; j < right; ++j)
-        dst[j] = static_cast<T>((row[j] - mu) * inv_std * gamma[j] + beta[j]);
-    } else if (gamma != nullptr) {
-      for (int64_t j = 0; j < right; ++j)
-        dst[j] = static_cast<T>((row[j] - mu) * inv_std * gamma[j]);
-    } else if (beta != nullptr) {
-      for (int64_t j = 0; j < right; ++j)
-        dst[j] = static_cast<T>((row[j] - mu) * inv_std + beta[j]);
-    } else {
-      for (int64_t j = 0; j < right; ++j) dst[j] = static_cast<T>((row[j] - mu) * inv_std);
-    }
-    if (mean_data != nullptr) mean_data[r] = static_cast<T>(mu);
-    if (var_data != nullptr) var_data[r] = static_cast<T>(var);
-  }
-}
-
-// The sum of x[j] (center 0) or of (x[j] - center)^2 in float over sixteen partial sums (two
-// vectors' worth): float rows' statistics. Rows are a layer's width (hundreds to a few
-// thousand): each partial sum adds n / 16 terms.
-inline __attribute__((always_inline)) float SumInFloat(const float* x, int64_t n, float center,
-                                                       bool squares) {
-  float part[16] = {};
-  int64_t j = 0;
-  for (; j + 16 <= n; j += 16) {
-    for (int l = 0; l < 16; ++l) {
-      const float v = x[j + l] - center;
-      part[l] += squares ? v * v : v;
-    }
-  }
-  for (int l = 0; l < 8; ++l) part[l] += part[l + 8];
-  float sum = ((part[0] + part[1]) + (part[2] + part[3])) + ((part[4] + part[5]) + (part[6] + part[7]));
-  for (; j < n; ++j) {
-    const float v = x[j] - center;
-    sum += squares ? v * v : v;
-  }
-  return sum;
-}
-
-// float rows in float: the double sums above cost a conversion per element at half the vector
-// width (64 x 128, tiny BERT's rows: 8.4 us a call in double).
-template <>
-inline __attribute__((always_inline)) void NormalizeRowsBody<float>(
-    const float* in, const float* gamma, const float* beta, float epsilon, int64_t right,
-    int64_t begin, int64_t end, float* out, float* mean_data, float* var_data) {
-  for (int64_t r = begin; r < end; ++r) {
-    const float* row = in + r * right;
-    const float mu = right > 0 ? SumInFloat(row, right, 0.0f, false) / right : 0.0f;
-    const float var = right > 0 ? SumInFloat(row, right, mu, true) / right : 0.0f;
-    const float inv_std = 1.0f / std::sqrt(var + epsilon);
-    float* dst = out + r * right;
+    // (x - mu) * inv_std, then * gamma, then + beta: one loop per case, so that none tests
+    // gamma / beta per element.
     if (gamma != nullptr && beta != nullptr) {
       for (int64_t j = 0; j < right; ++j) dst[j] = (row[j] - mu) * inv_std * gamma[j] + beta[j];
     } else if (gamma != nullptr) {
