@@ -319,6 +319,26 @@ def test_fused_gemm_epilogue_errors():
         build_program("fused_gemm_epilogue", {"X": x, "Y": rand(4, 5), "Bias": rand(5)})
 
 
+@pytest.mark.parametrize("act", ["gelu_tanh", "gelu_erf"])
+def test_fused_gemm_epilogue_grad_op_takes_both_gelus(act):
+    # fused_gemm_epilogue_grad parses its activation_grad with fc's names too: dZ = dOut *
+    # act'(ReserveSpace), against the float64 derivative of each gelu formula.
+    x, w, b, dout = rand(4, 3), rand(3, 5), rand(5), rand(4, 5)
+    _, pre = gemm_ref(x, w, b, "none")
+    if act == "gelu_erf":
+        cdf = 0.5 * (1 + np.vectorize(math.erf)(pre / np.sqrt(2)))
+        slope = cdf + pre * np.exp(-0.5 * pre * pre) / np.sqrt(2 * np.pi)
+    else:
+        s, c = np.sqrt(2 / np.pi), 0.044715
+        t = np.tanh(s * (pre + c * pre ** 3))
+        slope = 0.5 * (1 + t) + 0.5 * pre * (1 - t * t) * s * (1 + 3 * c * pre * pre)
+    dz = dout * slope
+    check_output("fused_gemm_epilogue_grad",
+                 {"X": x, "Y": w, "ReserveSpace": pre, "Out@GRAD": dout},
+                 {"X@GRAD": dz @ w.T, "Y@GRAD": x.T @ dz, "Bias@GRAD": dz.sum(0)},
+                 attrs={"activation_grad": act}, rtol=1e-10, atol=1e-12)
+
+
 # ---------------------------------------------------------------------- fused_batch_norm_act
 
 def bn_inputs(shape, channels, dtype="float64"):

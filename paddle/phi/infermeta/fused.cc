@@ -405,10 +405,6 @@ void FusedConvDepthwiseInferMeta(
                        static_cast<int>(f[0]), "NCHW", depthwise_activation, false, "", out);
 }
 
-}  // namespace phi
-
-namespace phi {
-
 void FusedMultiheadAttentionInferMeta(const MetaTensor& q, const MetaTensor& k, const MetaTensor& v,
                                       const MetaTensor& mask, int head_number, float alpha,
                                       bool scale_q, MetaTensor* out) {

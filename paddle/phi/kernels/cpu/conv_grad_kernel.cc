@@ -22,6 +22,9 @@ namespace {
 // convolution, chunks of 4 images, 6.4 M multiply-adds a GEMM, 8.5 -> 7.0 ms from 1 to 2
 // threads.)
 constexpr int64_t kMaxBackwardParts = 8;
+// The parts' own filter-gradient sums (all but part 0's) hold at most this many elements: a
+// large filter (512 x 512 x 3 x 3) gets fewer parts, not 66 MB of sums.
+constexpr int64_t kMaxPartSums = int64_t{1} << 20;
 
 // With dout_g [Mg, images * pixels] and col = im2col(input) [K, images * pixels]:
 // filter_grad_g += dout_g @ col^T, and input_grad += col2im(filter_g^T @ dout_g).
@@ -41,8 +44,9 @@ void ConvBackwardNchw(const T* input, const T* filter, const T* dout, const Conv
   const bool pointwise = funcs::IsPointwise(p);
   const int64_t chunk = funcs::ImagesPerChunk(k, pixels, g.batch);
   const int64_t chunks = (g.batch + chunk - 1) / chunk;
-  const int64_t parts = std::min(chunks, kMaxBackwardParts);
   const int64_t filter_size = g.out_channels * k;
+  const int64_t parts =
+      std::min({chunks, kMaxBackwardParts, 1 + kMaxPartSums / std::max<int64_t>(filter_size, 1)});
   // Part 0 sums into filter_grad itself; parts 1.. into their own zeroed slices.
   std::vector<T> part_sums(filter_grad != nullptr ? (parts - 1) * filter_size : 0, T(0));
   auto run_parts = [&](int64_t part_begin, int64_t part_end) {

@@ -1,6 +1,5 @@
 #include "paddle/phi/kernels/gelu_kernel.h"
 
-#include <algorithm>
 #include <cmath>
 
 #include "paddle/phi/core/device_context.h"
@@ -24,16 +23,7 @@ void GeluKernel(const Context& dev_ctx, const DenseTensor& x, bool approximate, 
       for (int64_t i = begin; i < end; ++i) result[i] = gelu(in[i]);
       return;
     }
-    // 0.5 x (1 + erf(x / sqrt(2))), the erf of a block at a time first (vectorized) into a
-    // buffer, so that Out may share X's storage.
-    const T kInvSqrt2 = static_cast<T>(0.70710678118654752440);
-    constexpr int64_t kBlock = 256;
-    T erf[kBlock];
-    for (int64_t b = begin; b < end; b += kBlock) {
-      const int64_t len = std::min(kBlock, end - b);
-      funcs::ErfScaled(in + b, kInvSqrt2, len, erf);
-      for (int64_t i = 0; i < len; ++i) result[b + i] = T(0.5) * in[b + i] * (T(1) + erf[i]);
-    }
+    funcs::GeluErf(in + begin, end - begin, result + begin);
   });
 }
 

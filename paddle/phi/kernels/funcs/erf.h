@@ -49,5 +49,20 @@ inline void ErfScaled(const float* in, float scale, int64_t n, float* out) {
   Eigen::Map<Array>(out, n) = (Eigen::Map<const Array>(in, n) * scale).erf();
 }
 
+// out[i] = 0.5 x (1 + erf(x / sqrt(2))), x = in[i] (out may be in): the exact gelu, its erf a
+// block at a time (vectorized) into a buffer. The gelu kernel and fc's gelu_erf rows both take
+// this loop, so that a fused fc computes the unfused gelu's bits.
+template <typename T>
+inline void GeluErf(const T* in, int64_t n, T* out) {
+  const T kInvSqrt2 = static_cast<T>(0.70710678118654752440);
+  constexpr int64_t kBlock = 256;
+  T erf[kBlock];
+  for (int64_t b = 0; b < n; b += kBlock) {
+    const int64_t len = n - b < kBlock ? n - b : kBlock;
+    ErfScaled(in + b, kInvSqrt2, len, erf);
+    for (int64_t i = 0; i < len; ++i) out[b + i] = T(0.5) * in[b + i] * (T(1) + erf[i]);
+  }
+}
+
 }  // namespace funcs
 }  // namespace phi

@@ -57,8 +57,8 @@ inline void BiasActRows(T* rows, int64_t m, int64_t n, const T* bias, T* pre, Ac
   });
 }
 
-// BiasActRows with the exact gelu, its erf a block at a time through funcs::ErfScaled as the
-// gelu kernel computes it (the same bits). Defined for float and double in fused_activation.cc.
+// BiasActRows with the exact gelu through funcs::GeluErf, the gelu kernel's own loop (the same
+// bits). Defined for float and double in fused_activation.cc.
 template <typename T>
 void BiasGeluErfRows(T* rows, int64_t m, int64_t n, const T* bias, T* pre);
 }  // namespace detail
