@@ -33,10 +33,13 @@ constexpr char kNhwc[] = "NHWC";
 constexpr char kNchw[] = "NCHW";
 
 // A layer reading NCHW and writing NHWC reads its input's planes transposed as the GEMM's A: with
-// fewer input channels than this it runs slower than in NCHW (ResNet-50's 64 -> 256 layers at
-// 56 x 56 with their residual: 5.65 against 4.34 ms a layer in the network at batch 2, 1 thread;
-// its 128 -> 512 ones even, its 256 -> 1024 ones 10% faster), so it writes NCHW.
-constexpr int64_t kNchwToNhwcMinChannels = 128;
+// fewer input channels than this it is not known to run faster than in NCHW, so it writes NCHW.
+// Since the GEMM adds an NHWC residual in its tiles (GemmColumnStage), ResNet-50's three 64 ->
+// 256 layers at 56 x 56 with their residual take 6.7-6.9 ms NCHW -> NHWC against 8.1-8.4 NCHW, and
+// the layers reading their outputs gain too (the network 1.0-1.7% faster in operators; batch 2,
+// 1 thread, conv_bench.py --layers resnet50). (Before that, with the residual added after the
+// GEMM, 128 was the measured threshold.)
+constexpr int64_t kNchwToNhwcMinChannels = 64;
 
 // A 1x1 fused_conv2d that may read or write NHWC: its variables, and whether it may write NHWC
 // from NCHW.

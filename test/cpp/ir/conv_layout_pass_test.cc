@@ -133,10 +133,19 @@ TEST(ConvLayoutPass, StridedLayersAndLayersOfFewChannels) {
             (std::vector<int64_t>{-1, 6, 6, 512}));
   ExpectTheSameBits(p, *run.program);
 
-  // With 64 channels inside the blocks, their last layers (64 -> 256 from the 3x3 layers' NCHW
-  // output) write NCHW, and so do the layers chained to them by residuals.
-  run = RunPassTwice(Blocks(true, 64), kPass, {"out"});
+  // With 32 channels inside the blocks (fewer than 64), their last layers (32 -> 256 from the 3x3
+  // layers' NCHW output) write NCHW, and so do the layers chained to them by residuals; with 64
+  // (ResNet-50's first stage) they write NHWC as with 128.
+  run = RunPassTwice(Blocks(true, 32), kPass, {"out"});
   EXPECT_FALSE(run.changed);
+  const framework::ProgramDesc p64 = Blocks(true, 64);
+  run = RunPassTwice(p64, kPass, {"out"});
+  EXPECT_EQ(
+      Formats(*run.program),
+      (std::vector<std::string>{"a_s: NCHW -> NHWC", "a: NCHW -> NHWC", "b_r: NHWC -> NCHW",
+                                "b: NCHW -> NHWC", "c_r: NHWC -> NCHW", "c_s: NHWC -> NHWC",
+                                "c: NCHW -> NHWC", "d_r: NHWC -> NCHW", "d_s: NHWC -> NCHW"}));
+  ExpectTheSameBits(p64, *run.program);
 
   // A strided 1x1 layer (the shortcut "a_s") writes NHWC from an NCHW input (the stem's) too.
   framework::ProgramDesc q;

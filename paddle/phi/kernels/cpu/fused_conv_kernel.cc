@@ -268,14 +268,25 @@ bool ScaleInPack(const ConvGeometry& g, const DenseTensor& out) {
 }
 
 // The epilogue of a pixel-major GEMM (C [pixels][channels], ldc == channels) with a residual in
-// the same layout: ColumnEpilogue's bias, residual and activation (the same bits) on each finished
-// block while it is in cache, instead of a pass over the output after; the residual's block is
-// asked for while the block before it is computed.
+// the same layout: ColumnEpilogue's bias, residual and activation (the same bits). The GEMM
+// applies it as its column stage to each tile as it is stored (one pass over C; the tile asks
+// for its residual before its sums), or, where it cannot, Apply on each finished block while it
+// is in cache, the residual's block asked for while the block before it is computed.
 template <ConvAct kAct>
 class PixelMajorResidualEpilogue : public funcs::internal::GemmEpilogue {
  public:
   PixelMajorResidualEpilogue(const float* c, const float* residual, const float* bias, float high)
-      : c_(c), residual_(residual), bias_(bias), high_(high) {}
+      : c_(c), residual_(residual), bias_(bias), high_(high) {
+    const funcs::DepthwiseEpilogue<float> act =
+        DepthwiseEpilogueFor<float>(kAct, bias, false, high, nullptr);
+    stage_.bias = bias;
+    stage_.residual = residual;
+    stage_.residual_origin = c;
+    stage_.low = act.low;
+    stage_.high = act.high;
+    stage_.hard_swish = act.hard_swish;
+  }
+  const funcs::internal::GemmColumnStage* ColumnStage() const override { return &stage_; }
   void Apply(float* c, int64_t ldc, int64_t rows, int64_t cols) const override {
     const int64_t at = c - c_;
     const float* bias = bias_ != nullptr ? bias_ + at % ldc : nullptr;
@@ -293,6 +304,7 @@ class PixelMajorResidualEpilogue : public funcs::internal::GemmEpilogue {
   const float* residual_;
   const float* bias_;
   float high_;
+  funcs::internal::GemmColumnStage stage_;
 };
 
 // The epilogue of a pixel-major GEMM into scratch rows (C [pixels][channels], ldc == channels,

@@ -238,6 +238,18 @@ inline void KernelTile(int64_t kc, const float* a, const float* b, float* c, int
 #pragma GCC unroll 2
     for (int v = 0; v < V; ++v) acc[i][v] = _mm256_setzero_ps();
   }
+  // The stage's residual for this tile (laid out as C), asked into L1 now so that it has
+  // arrived when the sums are stored.
+  const float* residual = stage != nullptr && stage->residual != nullptr
+                              ? stage->residual + (c - stage->residual_origin)
+                              : nullptr;
+  if (residual != nullptr) {
+#pragma GCC unroll 6
+    for (int i = 0; i < R; ++i) {
+      _mm_prefetch(reinterpret_cast<const char*>(residual + i * ldc), _MM_HINT_T0);
+      _mm_prefetch(reinterpret_cast<const char*>(residual + i * ldc + 8 * V - 1), _MM_HINT_T0);
+    }
+  }
   // Lane j of vector v is read (in place) and written when 8 * v + j < cols (all lanes of a
   // whole tile): a partial tile reads nothing past its columns. The masks are made after the
   // loop where it does not need them: live across it, they would push the accumulators out of
@@ -333,6 +345,10 @@ inline void KernelTile(int64_t kc, const float* a, const float* b, float* c, int
         }
         if (staged) {  // the value Apply would have read back, finished as it would
           if (stage_bias != nullptr) r = _mm256_add_ps(r, bias[v]);
+          if (residual != nullptr) {
+            const float* from = residual + i * ldc + 8 * v;
+            r = _mm256_add_ps(r, whole ? _mm256_loadu_ps(from) : _mm256_maskload_ps(from, mask[v]));
+          }
           r = ClampHardSwishAvx2(r, low, high, hard_swish);
         }
         if (whole) {
@@ -344,25 +360,33 @@ inline void KernelTile(int64_t kc, const float* a, const float* b, float* c, int
     }
   };
   // The commonest tiles, whole with alpha 1 and beta 0, without branches per vector: the sums
-  // as they are, or finished by a stage with a bias (pixel-major convolutions' expansions).
-  const auto store_whole = [&](auto finish, auto swish) {
+  // as they are, or finished by a stage with a bias (pixel-major convolutions' expansions) and
+  // maybe a residual (their projections in ResNets).
+  const auto store_whole = [&](auto finish, auto swish, auto add_residual) {
 #pragma GCC unroll 6
     for (int i = 0; i < R; ++i) {
 #pragma GCC unroll 2
       for (int v = 0; v < V; ++v) {
         __m256 r = acc[i][v];
         if constexpr (decltype(finish)::value) {
-          r = ClampHardSwishAvx2(_mm256_add_ps(r, bias[v]), low, high, decltype(swish)::value);
+          r = _mm256_add_ps(r, bias[v]);
+          if constexpr (decltype(add_residual)::value) {
+            r = _mm256_add_ps(r, _mm256_loadu_ps(residual + i * ldc + 8 * v));
+          }
+          r = ClampHardSwishAvx2(r, low, high, decltype(swish)::value);
         }
         _mm256_storeu_ps(c + i * ldc + 8 * v, r);
       }
     }
   };
   if (alpha == 1.0f && beta == 0.0f && whole) {
-    if (!staged) return store_whole(std::false_type{}, std::false_type{});
-    if (stage_bias != nullptr) {
-      return hard_swish ? store_whole(std::true_type{}, std::true_type{})
-                        : store_whole(std::true_type{}, std::false_type{});
+    if (!staged) return store_whole(std::false_type{}, std::false_type{}, std::false_type{});
+    if (stage_bias != nullptr && residual == nullptr) {
+      return hard_swish ? store_whole(std::true_type{}, std::true_type{}, std::false_type{})
+                        : store_whole(std::true_type{}, std::false_type{}, std::false_type{});
+    }
+    if (stage_bias != nullptr && !hard_swish) {
+      return store_whole(std::true_type{}, std::false_type{}, std::true_type{});
     }
   }
   if (alpha == 1.0f && beta == 0.0f) {

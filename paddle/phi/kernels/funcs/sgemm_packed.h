@@ -156,11 +156,15 @@ struct GemmCLayout {
 };
 
 // A finishing step per column that the GEMM can apply to a tile's sums in registers as it
-// stores them (no second pass over C): c[i][j] = act(c[i][j] + bias[j % seg_cols]), act the clamp
-// to [low, high] and then, with hard_swish, x * min(max(x + 3, 0), 6) / 6 (ClampHardSwishAvx2).
-// bias may be null (no addition). Pixel-major convolutions, whose columns are channels.
+// stores them (no second pass over C): c[i][j] = act((c[i][j] + bias[j % seg_cols]) + r), act
+// the clamp to [low, high] and then, with hard_swish, x * min(max(x + 3, 0), 6) / 6
+// (ClampHardSwishAvx2), r the entry of `residual` laid out as C: for C's entry at address e,
+// residual[e - residual_origin] (residual_origin is an address in C's storage). bias and
+// residual may be null (no addition). Pixel-major convolutions, whose columns are channels.
 struct GemmColumnStage {
   const float* bias = nullptr;
+  const float* residual = nullptr;
+  const float* residual_origin = nullptr;
   float low = 0.0f, high = 0.0f;
   bool hard_swish = false;
 };
