@@ -127,6 +127,11 @@ def test_split_errors():
         build_program("split", {"X": x}, {"axis": 1, "num": 3}, {"Out": [None] * 2})
     with pytest.raises(ValueError, match=r"at most one -1"):
         build_program("split", {"X": x}, {"axis": 1, "sections": [-1, -1]}, {"Out": [None] * 2})
+    # A num of over a billion splitting an empty dimension (which any num divides): a typed
+    # error before anything is sized by num (the op fuzzer's 11.8 GB allocation).
+    with pytest.raises(ValueError, match=r"expected split to have 1473763287 outputs .* got 1"):
+        build_program("split", {"X": np.zeros((0, 2), "float32")}, {"axis": 0, "num": 1473763287},
+                      {"Out": [None]})
 
 
 # ---- stack ----

@@ -143,6 +143,10 @@ void SplitInferMeta(const MetaTensor& x, int axis, int num, const std::vector<in
     PD_CHECK(extent < 0 || extent % num == 0, InvalidArgument, "expected split's X dim ", a,
              " (extent ", extent, " of X ", x_dims, ") to be divisible by num ", num,
              ", but it is not");
+    // Before the sizes are made: a num of a billion (a zero extent divides by anything) would
+    // otherwise allocate them first.
+    PD_CHECK(out.size() == static_cast<size_t>(num), InvalidArgument, "expected split to have ",
+             num, " outputs (num ", num, "), but got ", out.size());
     sizes.assign(num, extent < 0 ? -1 : extent / num);
   } else {
     PD_CHECK(num == 0 && !sections.empty(), InvalidArgument,

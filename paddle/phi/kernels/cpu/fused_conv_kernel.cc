@@ -276,15 +276,14 @@ template <ConvAct kAct>
 class PixelMajorResidualEpilogue : public funcs::internal::GemmEpilogue {
  public:
   PixelMajorResidualEpilogue(const float* c, const float* residual, const float* bias, float high)
-      : c_(c), residual_(residual), bias_(bias), high_(high) {
-    const funcs::DepthwiseEpilogue<float> act =
-        DepthwiseEpilogueFor<float>(kAct, bias, false, high, nullptr);
-    stage_.bias = bias;
+      : c_(c),
+        residual_(residual),
+        bias_(bias),
+        high_(high),
+        stage_(funcs::PixelMajorEpilogue::ColumnStageOf(
+            DepthwiseEpilogueFor<float>(kAct, bias, false, high, nullptr))) {
     stage_.residual = residual;
     stage_.residual_origin = c;
-    stage_.low = act.low;
-    stage_.high = act.high;
-    stage_.hard_swish = act.hard_swish;
   }
   const funcs::internal::GemmColumnStage* ColumnStage() const override { return &stage_; }
   void Apply(float* c, int64_t ldc, int64_t rows, int64_t cols) const override {

@@ -183,11 +183,15 @@ bool PointwisePixelMajorApplies(const ConvGeometry& g, bool out_nhwc);
 class PixelMajorEpilogue : public internal::GemmEpilogue {
  public:
   PixelMajorEpilogue(const float* c, int64_t channels, const DepthwiseEpilogue<float>& epi)
-      : c_(c), channels_(channels) {
-    stage_.bias = epi.bias;
-    stage_.low = epi.low;
-    stage_.high = epi.high;
-    stage_.hard_swish = epi.hard_swish;
+      : c_(c), channels_(channels), stage_(ColumnStageOf(epi)) {}
+  // epi's bias, clamp and hard_swish as a GEMM column stage (its `finish` unused).
+  static internal::GemmColumnStage ColumnStageOf(const DepthwiseEpilogue<float>& epi) {
+    internal::GemmColumnStage stage;
+    stage.bias = epi.bias;
+    stage.low = epi.low;
+    stage.high = epi.high;
+    stage.hard_swish = epi.hard_swish;
+    return stage;
   }
   void Apply(float* c, int64_t ldc, int64_t rows, int64_t cols) const override;
   // Apply's bias, clamp and hard_swish per column (channel), for a GEMM whose columns are the
