@@ -35,6 +35,11 @@ void MatmulGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseT
     grad_y = dev_ctx.template Alloc<T>(dy);
   }
   if (grad_x == nullptr && grad_y == nullptr) return;
+  if (d.out.numel() == 0) {  // nothing flowed back: the gradients are zero (as on the GPU)
+    if (grad_x) std::fill(grad_x, grad_x + x.numel(), T(0));
+    if (grad_y) std::fill(grad_y, grad_y + y.numel(), T(0));
+    return;
+  }
 
   const int64_t m = d.m, k = d.k, n = d.n;
   std::vector<int64_t> x_index, y_index;

@@ -13,6 +13,9 @@ void MatmulKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTenso
   const MatmulDims d = ComputeMatmulDims(x.dims(), y.dims(), trans_x, trans_y);
   out->Resize(d.out);
   T* result = dev_ctx.template Alloc<T>(out);
+  // Nothing to compute; and an empty operand bounds no batch extent, so the batch indices
+  // below could number billions (X [1e9, 0, 2]).
+  if (out->numel() == 0) return;
   const T* a = x.data<T>();
   const T* b = y.data<T>();
   std::vector<int64_t> x_index, y_index;
