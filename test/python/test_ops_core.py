@@ -1,4 +1,6 @@
 """NumPy reference and float64 gradient tests of the core ops, through the executor."""
+import resource
+
 import numpy as np
 import pytest
 
@@ -100,7 +102,6 @@ def test_matmul_v2_empty_operand_with_a_huge_batch():
     # gradients of an empty product are zeros.
     # (At most 2 GB more address space meanwhile, so that the old allocation fails here
     # rather than succeeding slowly on a machine with the memory.)
-    import resource
     with open("/proc/self/status") as f:
         vm_kb = next(int(line.split()[1]) for line in f if line.startswith("VmSize:"))
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)

@@ -138,20 +138,21 @@ void SplitInferMeta(const MetaTensor& x, int axis, int num, const std::vector<in
            x_dims);
   const int a = funcs::NormalizeAxis(axis, x_dims.size(), "split axis");
   const int64_t extent = x_dims[a];
+  PD_CHECK(num > 0 || (num == 0 && !sections.empty()), InvalidArgument,
+           "expected split to be given num > 0 or non-empty sections, but got num ", num,
+           " and sections ", FormatList(sections));
+  // The outputs counted before anything is sized by num: a num of a billion (which a zero
+  // extent divides) would otherwise allocate its sizes first.
+  const size_t count = num > 0 ? static_cast<size_t>(num) : sections.size();
+  PD_CHECK(out.size() == count, InvalidArgument, "expected split to have ", count, " outputs (num ",
+           num, ", sections ", FormatList(sections), "), but got ", out.size());
   std::vector<int64_t> sizes;
   if (num > 0) {
     PD_CHECK(extent < 0 || extent % num == 0, InvalidArgument, "expected split's X dim ", a,
              " (extent ", extent, " of X ", x_dims, ") to be divisible by num ", num,
              ", but it is not");
-    // Before the sizes are made: a num of a billion (a zero extent divides by anything) would
-    // otherwise allocate them first.
-    PD_CHECK(out.size() == static_cast<size_t>(num), InvalidArgument, "expected split to have ",
-             num, " outputs (num ", num, "), but got ", out.size());
     sizes.assign(num, extent < 0 ? -1 : extent / num);
   } else {
-    PD_CHECK(num == 0 && !sections.empty(), InvalidArgument,
-             "expected split to be given num > 0 or non-empty sections, but got num ", num,
-             " and sections ", FormatList(sections));
     int inferred = -1;
     int64_t known = 0;
     for (size_t i = 0; i < sections.size(); ++i) {
@@ -181,8 +182,6 @@ void SplitInferMeta(const MetaTensor& x, int axis, int num, const std::vector<in
       }
     }
   }
-  PD_CHECK(out.size() == sizes.size(), InvalidArgument, "expected split to have ", sizes.size(),
-           " outputs (num ", num, ", sections ", FormatList(sections), "), but got ", out.size());
   for (size_t i = 0; i < out.size(); ++i) {
     if (!Present(out[i])) continue;
     DDim d = x_dims;

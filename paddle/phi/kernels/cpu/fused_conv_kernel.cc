@@ -280,8 +280,8 @@ class PixelMajorResidualEpilogue : public funcs::internal::GemmEpilogue {
         residual_(residual),
         bias_(bias),
         high_(high),
-        stage_(funcs::PixelMajorEpilogue::ColumnStageOf(
-            DepthwiseEpilogueFor<float>(kAct, bias, false, high, nullptr))) {
+        stage_(
+            funcs::ColumnStageOf(DepthwiseEpilogueFor<float>(kAct, bias, false, high, nullptr))) {
     stage_.residual = residual;
     stage_.residual_origin = c;
   }

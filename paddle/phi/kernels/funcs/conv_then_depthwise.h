@@ -180,19 +180,20 @@ bool PointwisePixelMajorApplies(const ConvGeometry& g, bool out_nhwc);
 // The epilogue of a GEMM whose C is pixel-major ([pixels][channels], ldc == channels, one
 // segment): DepthwiseEpilogue's bias (per column), clamp and hard_swish, which compute what
 // fused_conv2d's epilogue does to the bit. Only where PixelMajorDepthwise::Applies runs (AVX2).
+// epi's bias, clamp and hard_swish as a GEMM column stage (its `finish` unused; no residual).
+inline internal::GemmColumnStage ColumnStageOf(const DepthwiseEpilogue<float>& epi) {
+  internal::GemmColumnStage stage;
+  stage.bias = epi.bias;
+  stage.low = epi.low;
+  stage.high = epi.high;
+  stage.hard_swish = epi.hard_swish;
+  return stage;
+}
+
 class PixelMajorEpilogue : public internal::GemmEpilogue {
  public:
   PixelMajorEpilogue(const float* c, int64_t channels, const DepthwiseEpilogue<float>& epi)
       : c_(c), channels_(channels), stage_(ColumnStageOf(epi)) {}
-  // epi's bias, clamp and hard_swish as a GEMM column stage (its `finish` unused).
-  static internal::GemmColumnStage ColumnStageOf(const DepthwiseEpilogue<float>& epi) {
-    internal::GemmColumnStage stage;
-    stage.bias = epi.bias;
-    stage.low = epi.low;
-    stage.high = epi.high;
-    stage.hard_swish = epi.hard_swish;
-    return stage;
-  }
   void Apply(float* c, int64_t ldc, int64_t rows, int64_t cols) const override;
   // Apply's bias, clamp and hard_swish per column (channel), for a GEMM whose columns are the
   // `channels` channels.
