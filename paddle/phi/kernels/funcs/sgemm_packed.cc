@@ -582,11 +582,30 @@ void NarrowPanel(int64_t kc, const float* apack, int64_t i0, int64_t mc, const f
   }
 }
 
+// Rows of A (kc floats each, lda apart) asked into L2 a few lines at a time, spread over tiles
+// that do not read them: the next A block, while this block's later panels run.
+struct AheadRows {
+  static constexpr int64_t kLineFloats = 16;  // 64-byte cache lines
+  const float* a;                             // the first row
+  int64_t rows, lda, lines_per_row;
+  int64_t asked = 0, share = 0;  // lines asked so far; lines to ask after each tile
+
+  AheadRows(const float* first, int64_t r, int64_t kc, int64_t stride)
+      : a(first), rows(r), lda(stride), lines_per_row((kc + kLineFloats - 1) / kLineFloats) {}
+  int64_t Lines() const { return rows * lines_per_row; }
+  void AskShare() {
+    for (const int64_t stop = std::min(Lines(), asked + share); asked < stop; ++asked) {
+      const float* line = a + (asked / lines_per_row) * lda + (asked % lines_per_row) * kLineFloats;
+      _mm_prefetch(reinterpret_cast<const char*>(line), _MM_HINT_T1);
+    }
+  }
+};
+
 // The tiles of one A block (rows [i0, i0 + mc); see Tile) against one B panel.
 void PanelTiles(int64_t kc, const float* apack, int64_t i0, int64_t mc, const float* bpanel,
                 const int64_t* rows, int64_t j0, int64_t nr, const GemmCLayout& c, float alpha,
                 float beta, const GemmColumnStage* stage = nullptr, int a_kind = kAPacked,
-                int64_t lda = 0, const float* next_panel = nullptr) {
+                int64_t lda = 0, const float* next_panel = nullptr, AheadRows* ahead = nullptr) {
   if (nr <= kNarrowCols && a_kind == kAPacked && rows == nullptr && stage == nullptr) {
     switch (nr) {
       case 1:
@@ -613,6 +632,7 @@ void PanelTiles(int64_t kc, const float* apack, int64_t i0, int64_t mc, const fl
     for (const int64_t stop = std::min(kc, asked + share); asked < stop; ++asked) {
       _mm_prefetch(next + asked * kNr * sizeof(float), _MM_HINT_T0);
     }
+    if (ahead != nullptr) ahead->AskShare();
   }
 }
 
@@ -689,6 +709,9 @@ void InPlacePanels(int64_t kc, const float* apack, int64_t i0, int64_t mc, const
 // faster: 1x1 convolutions 160 -> 960 and 320 -> 1280 channels over 2 x 7 x 7 pixels ran
 // 7-9% slower by rows. 256 KiB left ResNet-50's 64 -> 256 at 56 x 56, K = 64 over 2048
 // columns, in the panel order: 2.4 ms with its input from memory, 2.1 by rows.)
+// A read by rows of at least this many floats (1 MiB, L2's size) is taken to come from L3 or
+// memory, and its next block is asked ahead (see Block).
+constexpr int64_t kAheadAFloats = int64_t{1} << 18;
 constexpr int64_t kRowsOuterFloats = int64_t{1} << 17;
 constexpr int64_t kRowsOuterCols = 1024;
 
@@ -780,10 +803,24 @@ void Block(int64_t m0, int64_t m1, int64_t n0, int64_t n1, int64_t k, float alph
         // a panel's tiles run (PanelTiles). MobileNetV2 0.96-0.99 of the time at 1 thread,
         // 0.90-0.97 at 2 (fresh-process rounds); with B packed by this call (in L2) the same hint
         // cost ResNet-50 0.4-1.6%, so it is not given there.
+        // A read by rows, too large for L2, comes from L3 or memory with the first panel's
+        // tiles, which wait on it: the next block's rows are asked into L2 while this block's
+        // later panels run (their A from L2 already), a share after each tile. (conv_layer_bench's
+        // pixel-major GEMM, input from memory, batch 2, 1 thread: 256 -> 64 channels at 56 x 56
+        // 2.55 -> 2.11 ms, 256 -> 128 4.43 -> 4.09, 144 -> 32 1.17 -> 0.77; in ResNet-50, the same
+        // binary with and without, its 256 -> 64 layers 5.0 -> 4.5 ms a run, 256 -> 128 4.7 ->
+        // 4.4.)
+        const int64_t next_mc = std::min(mc_max, m1 - ic - mc);
+        const int64_t later_tiles = (nc - 1) / kNr * ((mc + kMr - 1) / kMr);
+        const bool ask_ahead =
+            a_kind == kARows && rows * k >= kAheadAFloats && next_mc > 0 && later_tiles > 0;
+        AheadRows ahead(ask_ahead ? a + (ic + mc) * lda + pc : nullptr, next_mc, kc, lda);
+        ahead.share = (ahead.Lines() + later_tiles - 1) / std::max<int64_t>(later_tiles, 1);
         for (int64_t jr = 0; jr < nc; jr += kNr) {
           PanelTiles(kc, ablock, ic, mc, bblock + jr * kc, nullptr, jc + jr, std::min(kNr, nc - jr),
                      c, alpha, block_beta, stage, a_kind, lda,
-                     b_packed && jr + kNr < nc ? bblock + (jr + kNr) * kc : nullptr);
+                     b_packed && jr + kNr < nc ? bblock + (jr + kNr) * kc : nullptr,
+                     ask_ahead && jr > 0 ? &ahead : nullptr);
           // The same panel of the next epilogue block, while this block's panels are made.
           if (prefetch != nullptr && jr + kEpilogueCols < nc) {
             PrefetchColumns(*prefetch, c, ic, mc, jc + jr + kEpilogueCols,
