@@ -9,12 +9,16 @@
 namespace phi {
 namespace {
 
-template <typename T, typename V>
-void CopyValues(const std::vector<V>& values, const char* attr, DenseTensor* out, T* r) {
+// Checks the count before Out is allocated: a shape of a billion elements with one value is a
+// wrong attribute, not a request for 4 GB.
+template <typename T, typename Context, typename V>
+void CopyValues(const Context& dev_ctx, const std::vector<V>& values, const char* attr,
+                DenseTensor* out) {
   const int64_t n = out->numel();
   PD_CHECK(static_cast<int64_t>(values.size()) == n, InvalidArgument, "expected assign_value's ",
            attr, " to hold ", n, " values (the element count of shape ", out->dims(), "), but got ",
            values.size());
+  T* r = dev_ctx.template Alloc<T>(out);
   for (int64_t i = 0; i < n; ++i) r[i] = static_cast<T>(values[i]);
 }
 
@@ -27,26 +31,25 @@ void AssignValueKernel(const Context& dev_ctx, const std::vector<int>& shape, Da
                        const std::vector<int64_t>& int64_values,
                        const std::vector<double>& fp64_values, DenseTensor* out) {
   (void)shape;
-  T* r = dev_ctx.template Alloc<T>(out);
   switch (dtype) {
     case DataType::BOOL:
-      CopyValues(bool_values, "bool_values", out, r);
+      CopyValues<T>(dev_ctx, bool_values, "bool_values", out);
       break;
     case DataType::INT32:
-      CopyValues(int32_values, "int32_values", out, r);
+      CopyValues<T>(dev_ctx, int32_values, "int32_values", out);
       break;
     case DataType::INT64:
-      CopyValues(int64_values, "int64_values", out, r);
+      CopyValues<T>(dev_ctx, int64_values, "int64_values", out);
       break;
     case DataType::FLOAT32:
-      CopyValues(fp32_values, "fp32_values", out, r);
+      CopyValues<T>(dev_ctx, fp32_values, "fp32_values", out);
       break;
     case DataType::FLOAT64:
       // Programs written before fp64_values existed hold float64 data in fp32_values.
       if (fp64_values.empty() && !fp32_values.empty()) {
-        CopyValues(fp32_values, "fp32_values", out, r);
+        CopyValues<T>(dev_ctx, fp32_values, "fp32_values", out);
       } else {
-        CopyValues(fp64_values, "fp64_values", out, r);
+        CopyValues<T>(dev_ctx, fp64_values, "fp64_values", out);
       }
       break;
     default:

@@ -45,7 +45,9 @@ void BatchNormGradKernel(const Context& dev_ctx, const DenseTensor& x, const Den
   const T* dy = y_grad.data<T>();
   // Per channel: sum(dy) and sum(dy * x_hat), with x_hat = (x - center) * inv_std.
   std::vector<double> sum_dy(channels, 0.0), sum_dy_xhat(channels, 0.0);
-  for (int64_t o = 0; o < s.outer; ++o)
+  // (An empty X visits nothing, however many rows of zero elements its extents make.)
+  const int64_t outer = count > 0 ? s.outer : 0;
+  for (int64_t o = 0; o < outer; ++o)
     for (int64_t c = 0; c < channels; ++c) {
       const int64_t base = (o * channels + c) * s.inner;
       double a = 0.0, b = 0.0;
@@ -68,7 +70,7 @@ void BatchNormGradKernel(const Context& dev_ctx, const DenseTensor& x, const Den
   const T* gamma = scale.data<T>();
   T* dx = dev_ctx.template Alloc<T>(x_grad);
   const double inv_count = count > 0 ? 1.0 / static_cast<double>(count) : 0.0;
-  for (int64_t o = 0; o < s.outer; ++o)
+  for (int64_t o = 0; o < outer; ++o)
     for (int64_t c = 0; c < channels; ++c) {
       const int64_t base = (o * channels + c) * s.inner;
       const double g = gamma[c] * inv_std[c];

@@ -25,6 +25,8 @@ void CrossEntropyWithSoftmaxKernel(const Context& dev_ctx, const DenseTensor& lo
   const T* soft = soft_label ? label.data<T>() : nullptr;
   std::optional<funcs::ClassLabels> hard;
   if (!soft_label) hard.emplace(label, "softmax_with_cross_entropy's hard Label");
+  // No rows: nothing to compute (the row buffer would be sized by the class axis alone).
+  if (s.outer == 0 || inner == 0) return;
   std::vector<double> log_prob(n);
   for (int64_t o = 0; o < s.outer; ++o) {
     for (int64_t i = 0; i < inner; ++i) {

@@ -26,6 +26,15 @@ void LayerNormGradKernel(const Context& dev_ctx, const DenseTensor& x, const Den
   const T* mu = mean.data<T>();
   const T* var = variance.data<T>();
   const T* gamma = scale != nullptr ? scale->data<T>() : nullptr;
+  if (left == 0) {  // no rows: Scale's and Bias's gradients are zeros, and no row buffer is made
+    if (x_grad != nullptr) dev_ctx.template Alloc<T>(x_grad);
+    for (DenseTensor* grad : {scale_grad, bias_grad}) {
+      if (grad == nullptr) continue;
+      T* dst = dev_ctx.template Alloc<T>(grad);
+      std::fill(dst, dst + grad->numel(), T(0));
+    }
+    return;
+  }
   std::vector<double> dgamma(right, 0.0), dbeta(right, 0.0), g(right);
   T* dx = x_grad != nullptr ? dev_ctx.template Alloc<T>(x_grad) : nullptr;
   for (int64_t r = 0; r < left; ++r) {

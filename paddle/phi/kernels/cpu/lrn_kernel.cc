@@ -57,6 +57,7 @@ void LrnKernel(const Context& dev_ctx, const DenseTensor& x, int n, float k, flo
   mid_tensor->Resize(input.dims());
   T* mid = dev_ctx.template Alloc<T>(mid_tensor);
   const int64_t half = (n - 1) / 2, cs = v.channel_stride, channels = v.channels;
+  if (input.numel() == 0) return;  // the channel buffer would be sized by a possibly huge extent
   std::vector<T> squares(channels);
   v.ForEachColumn([&](int64_t base) {
     for (int64_t c = 0; c < channels; ++c) squares[c] = in[base + c * cs] * in[base + c * cs];
@@ -93,6 +94,7 @@ void LrnGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTens
   T* result = dev_ctx.template Alloc<T>(dx);
   const int64_t half = (n - 1) / 2, cs = v.channel_stride, channels = v.channels;
   const T ratio = static_cast<T>(-2.0 * alpha * beta);
+  if (x.numel() == 0) return;
   std::vector<T> term(channels);
   v.ForEachColumn([&](int64_t base) {
     for (int64_t c = 0; c < channels; ++c) {

@@ -13,6 +13,9 @@ namespace {
 template <typename F>
 void ForEachPad(const DDim& in, const DDim& out, const std::vector<int>& pads,
                 const std::string& mode, const std::string& data_format, F f) {
+  // An empty output has nothing to visit, however long its other extents (their source
+  // tables would be sized by them).
+  if (out.numel() == 0) return;
   const bool ncdhw = data_format == "NCDHW";
   const int64_t n = in[0];
   const int64_t c = ncdhw ? in[1] : in[4];

@@ -9,6 +9,7 @@ namespace {
 // Calls f(out_offset, in_offset) for every element; `small` is the (N, C*r*r, H, W) side.
 template <typename F>
 void ForEachShuffle(const DDim& small, int64_t r, bool nchw, F f) {
+  if (small.numel() == 0) return;  // no element, however long the other extents
   const int64_t n = small[0];
   const int64_t cin = nchw ? small[1] : small[3];
   const int64_t h = nchw ? small[2] : small[1];

@@ -27,6 +27,10 @@ struct RoiSamples {
   std::vector<Sample<T>> samples;
 };
 
+// Samples one ROI may take (each 48 or 64 bytes): 2^24 is the adaptive grid's bound of 4096 x
+// 4096 samples in one bin.
+constexpr int64_t kMaxRoiSamples = int64_t{1} << 24;
+
 template <typename T>
 RoiSamples<T> SampleRoi(const T* roi, int64_t height, int64_t width, int pooled_height,
                         int pooled_width, float spatial_scale, int sampling_ratio, bool aligned) {
@@ -50,7 +54,13 @@ RoiSamples<T> SampleRoi(const T* roi, int64_t height, int64_t width, int pooled_
       sampling_ratio > 0 ? sampling_ratio : static_cast<int64_t>(std::ceil(roi_h / pooled_height));
   r.grid_w =
       sampling_ratio > 0 ? sampling_ratio : static_cast<int64_t>(std::ceil(roi_w / pooled_width));
-  r.samples.reserve(pooled_height * pooled_width * r.grid_h * r.grid_w);
+  const int64_t bins = static_cast<int64_t>(pooled_height) * pooled_width;
+  PD_CHECK(r.grid_h * r.grid_w <= kMaxRoiSamples / bins, InvalidArgument,
+           "expected roi_align to take at most ", kMaxRoiSamples,
+           " samples an ROI (pooled_height x pooled_width bins of the sampling grid), but got ",
+           pooled_height, " x ", pooled_width, " bins of ", r.grid_h, " x ", r.grid_w,
+           " samples (sampling_ratio ", sampling_ratio, ")");
+  r.samples.reserve(bins * r.grid_h * r.grid_w);
   for (int ph = 0; ph < pooled_height; ++ph) {
     for (int pw = 0; pw < pooled_width; ++pw) {
       for (int64_t iy = 0; iy < r.grid_h; ++iy) {
@@ -111,6 +121,11 @@ std::vector<int64_t> RoiImages(const DenseTensor* rois_num, int64_t num_rois, in
     const int64_t n = rois_num->dtype() == DataType::INT64 ? rois_num->data<int64_t>()[b]
                                                            : rois_num->data<int>()[b];
     PD_CHECK(n >= 0, InvalidArgument, "expected roi_align's RoisNum >= 0, but got ", n);
+    // Checked before the counts size anything: a count past the ROIs left is wrong whatever
+    // the others are.
+    PD_CHECK(n <= num_rois - static_cast<int64_t>(image.size()), InvalidArgument,
+             "expected roi_align's RoisNum to sum to the number of ROIs (", num_rois,
+             "), but image ", b, " alone claims ", n, " after ", image.size());
     image.insert(image.end(), n, b);
   }
   PD_CHECK(static_cast<int64_t>(image.size()) == num_rois, InvalidArgument,
@@ -127,6 +142,9 @@ void ForEachRoiSample(const DenseTensor& x, const DenseTensor& rois, const Dense
   const DDim& d = x.dims();
   const int64_t num_rois = rois.dims()[0];
   const std::vector<int64_t> image = RoiImages(rois_num, num_rois, d[0]);
+  // No channels or an empty image: every output stays 0, no sample is taken (an empty image
+  // has no pixel to read).
+  if (d[1] == 0 || d[2] == 0 || d[3] == 0) return;
   const int64_t bins = static_cast<int64_t>(pooled_height) * pooled_width;
   for (int64_t n = 0; n < num_rois; ++n) {
     const RoiSamples<T> r = SampleRoi(rois.data<T>() + n * 4, d[2], d[3], pooled_height,

@@ -81,7 +81,9 @@ void ScatterGradKernel(const Context& dev_ctx, const DenseTensor& ids, const Den
   if (dupdates != nullptr) {
     T* r = dev_ctx.template Alloc<T>(dupdates);
     std::vector<bool> kept(n, true);
-    if (overwrite) {  // only the last update of each row reaches Out
+    // Only the last update of each row reaches Out (with rows of 0 elements there is nothing to
+    // keep, and Out's rows, however many, are not tracked).
+    if (overwrite && row > 0) {
       std::vector<bool> seen(od[0], false);
       for (int64_t j = n - 1; j >= 0; --j) {
         kept[j] = !seen[idx[j]];

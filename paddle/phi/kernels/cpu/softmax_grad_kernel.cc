@@ -21,6 +21,7 @@ void SoftmaxGradKernel(const Context& dev_ctx, const DenseTensor& out, const Den
   const T* y = out.data<T>();
   const T* g = dout.data<T>();
   const int64_t n = s.axis_extent, inner = s.inner;
+  if (out.numel() == 0) return;  // nothing to visit, however long the other extents
   std::vector<T> dot(inner);
   for (int64_t o = 0; o < s.outer; ++o) {
     const int64_t base = o * n * inner;

@@ -19,7 +19,7 @@ void SoftmaxKernel(const Context& dev_ctx, const DenseTensor& x, int axis, Dense
   T* result = dev_ctx.template Alloc<T>(out);
   const T* in = x.data<T>();
   const int64_t n = s.axis_extent, inner = s.inner;
-  if (n == 0) return;
+  if (x.numel() == 0) return;  // (not only n == 0: the other extents may be huge over an empty one)
   if (inner == 1) {  // the usual last axis: rows split over the pool, the same arithmetic
     funcs::ParallelRange(s.outer, 8 * n, [&](int64_t begin, int64_t end) {
       for (int64_t o = begin; o < end; ++o) funcs::SoftmaxRow(in + o * n, n, result + o * n);

@@ -37,6 +37,8 @@ template <typename T>
 void TopkRows(const CPUContext& /*ctx*/, const funcs::SoftmaxShape& s, const T* in, int64_t k,
               bool largest, T* values, int64_t* positions) {
   const int64_t n = s.axis_extent, inner = s.inner;
+  // No output element (the row buffer would be sized by the axis however empty the rest is).
+  if (s.outer == 0 || inner == 0 || k == 0) return;
   std::vector<std::pair<T, int64_t>> row(n);
   auto before = [largest](const std::pair<T, int64_t>& a, const std::pair<T, int64_t>& b) {
     return Before(a, b, largest);

@@ -213,6 +213,8 @@ template <typename F>
 void ForEachInterpTap(InterpMethod method, const DDim& in, const DDim& out,
                       const std::string& layout, const InterpSize& size, bool align_corners,
                       int align_mode, F f) {
+  // Nothing to read or to write: no taps either (an empty batch's spatial extents may be huge).
+  if (in.numel() == 0 || out.numel() == 0) return;
   const int rank = in.size() - 2;
   const int first = InterpFirstSpatialAxis(layout);
   const bool channels_first = layout == "NCHW";
