@@ -119,6 +119,23 @@ def test_shape_and_numel():
     assert _dtype(n) == "int64" and n.shape == [] and int(n.numpy()) == 24
     assert int(paddle.numel(_t(np.zeros((0, 3), "float32"))).numpy()) == 0
     assert paddle.shape(_t(np.float32(1.0))).numpy().tolist() == []
+    # Tensor.numel() is paddle.numel (a 0-D int64 tensor), as in PaddlePaddle; `size` the int.
+    m = x.numel()
+    assert _dtype(m) == "int64" and m.shape == [] and int(m) == 24 and x.size == 24
+
+
+def test_variable_numel_is_a_tensor_in_static_programs():
+    paddle.enable_static()
+    try:
+        main, startup = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, startup):
+            x = paddle.static.data("x", [-1, 3], "float32")
+            n = x.numel()
+        exe = paddle.static.Executor(paddle.CPUPlace())
+        (got,) = exe.run(main, feed={"x": np.zeros((5, 3), "float32")}, fetch_list=[n])
+    finally:
+        paddle.disable_static()
+    assert np.asarray(got).dtype == np.int64 and np.asarray(got).shape == () and int(got) == 15
 
 
 # -- splitting, tiling, broadcasting ----------------------------------------------------------

@@ -200,7 +200,10 @@ class Tensor(Variable):
         return int(self._t.numel())
 
     def numel(self):
-        return self.size
+        """The number of elements as a 0-D int64 tensor, as paddle.numel gives it (`size` is the
+        int)."""
+        from paddle.tensor.manipulation import numel
+        return numel(self)
 
     @property
     def is_leaf(self):

@@ -210,7 +210,10 @@ class Variable:
         return n
 
     def numel(self):
-        return self.size
+        """The number of elements as a 0-D int64 tensor, as paddle.numel gives it (`size` is the
+        product of the static shape)."""
+        from paddle.tensor.manipulation import numel
+        return numel(self)
 
     def astype(self, dtype):
         from paddle.tensor.manipulation import cast
