@@ -17,6 +17,12 @@ template <typename Visit>
 void ForEachConv3dTap(const Conv3dGeometry& g, Visit&& visit) {
   const int64_t in_per_group = g.in_channels / g.groups;
   const int64_t out_per_group = g.out_channels / g.groups;
+  // No tap links anything when a side is empty, and the extent products below need not fit in
+  // int64 then (an empty [1, 0, 5, 2^63 - 1, 3] input).
+  if (g.batch == 0 || in_per_group == 0 || out_per_group == 0) return;
+  for (int a = 0; a < 3; ++a) {
+    if (g.in[a] == 0 || g.out[a] == 0 || g.kernel[a] == 0) return;
+  }
   const int64_t in_plane = g.in[0] * g.in[1] * g.in[2];
   const int64_t out_plane = g.out[0] * g.out[1] * g.out[2];
   const int64_t kvol = g.kernel[0] * g.kernel[1] * g.kernel[2];
