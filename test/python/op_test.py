@@ -13,11 +13,31 @@ when it has a GPU kernel for the dtype (and on the CPU otherwise, with the copie
 PADDLE_TEST_GPU=0 turns that off; a case whose reference depends on the CPU's random stream
 passes places=("cpu",).
 """
+import contextlib
 import os
+import resource
 
 import numpy as np
 
 from paddle.base import core
+
+@contextlib.contextmanager
+def address_space_headroom(extra=2 << 30):
+    """At most `extra` bytes more address space than the process maps now (never above the hard
+    limit), restored on exit: an allocation sized by a huge extent then fails here instead of
+    succeeding slowly on a machine with the memory."""
+    with open("/proc/self/status") as f:
+        vm_kb = next(int(line.split()[1]) for line in f if line.startswith("VmSize:"))
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    limit = vm_kb * 1024 + extra
+    if hard != resource.RLIM_INFINITY:
+        limit = min(limit, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
 
 GPU_AVAILABLE = (os.environ.get("PADDLE_TEST_GPU", "1") != "0" and core.is_compiled_with_cuda()
                  and core.get_cuda_device_count() > 0)

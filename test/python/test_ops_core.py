@@ -1,10 +1,9 @@
 """NumPy reference and float64 gradient tests of the core ops, through the executor."""
-import resource
 
 import numpy as np
 import pytest
 
-from op_test import check_grad, check_output, run_op
+from op_test import address_space_headroom, check_grad, check_output, run_op
 
 rng = np.random.default_rng(42)
 
@@ -100,23 +99,12 @@ def test_matmul_v2_empty_operand_with_a_huge_batch():
     # An empty X bounds none of its extents: a batch of a billion over zero rows is an empty
     # product (its batch indices were once sized before that was noticed: 8 GB), and the
     # gradients of an empty product are zeros.
-    # (At most 2 GB more address space meanwhile, so that the old allocation fails here
-    # rather than succeeding slowly on a machine with the memory.)
-    with open("/proc/self/status") as f:
-        vm_kb = next(int(line.split()[1]) for line in f if line.startswith("VmSize:"))
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    limit = vm_kb * 1024 + (2 << 30)
-    if hard != resource.RLIM_INFINITY:
-        limit = min(limit, hard)
-    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
-    try:
+    with address_space_headroom():
         x, y = np.zeros((10**9, 0, 2), "float32"), rand(2, 3, dtype="float32")
         out = run_op("matmul_v2", {"X": x, "Y": y}, {}, {"Out": np.zeros((10**9, 0, 3), "float32")})
         dout = np.zeros((10**9, 0, 3), "float32")
         grads = run_op("matmul_v2_grad", {"X": x, "Y": y, "Out@GRAD": dout}, {},
                        {"X@GRAD": np.zeros_like(x), "Y@GRAD": np.zeros_like(y)})
-    finally:
-        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
     assert out["Out"].shape == (10**9, 0, 3)
     assert grads["X@GRAD"].shape == x.shape
     np.testing.assert_array_equal(grads["Y@GRAD"], np.zeros((2, 3), "float32"))

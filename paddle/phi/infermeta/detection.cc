@@ -257,9 +257,9 @@ void RoiAlignInferMeta(const MetaTensor& x, const MetaTensor& rois, const MetaTe
            " and ", pooled_width);
   PD_CHECK(std::isfinite(spatial_scale) && spatial_scale > 0.0f, InvalidArgument,
            "expected roi_align's spatial_scale finite and > 0, but got ", spatial_scale);
-  // The kernel's bound on the samples of one ROI (2^24), checked here where the grid is fixed.
+  // The kernel's bound on the samples of one ROI, checked here where the grid is fixed.
   const int64_t grid = sampling_ratio > 0 ? int64_t{sampling_ratio} * sampling_ratio : 1;
-  PD_CHECK(grid <= (int64_t{1} << 24) / (int64_t{pooled_height} * pooled_width), InvalidArgument,
+  PD_CHECK(grid <= kRoiAlignMaxSamples / (int64_t{pooled_height} * pooled_width), InvalidArgument,
            "expected roi_align to take at most 2^24 samples an ROI, but got sampling_ratio ",
            sampling_ratio, " (", grid, " samples a bin) over ", pooled_height, " x ", pooled_width,
            " bins");

@@ -3,6 +3,7 @@
 // the RoisNum dtype check), so that build-time and run-time checks agree.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,10 @@ void MultiClassNmsInferMeta(const MetaTensor& bboxes, const MetaTensor& scores,
                             int keep_top_k, float nms_threshold, bool normalized, float nms_eta,
                             int background_label, MetaTensor* out, MetaTensor* index,
                             MetaTensor* nms_rois_num);
+
+// The most samples roi_align takes for one ROI (pooled_height x pooled_width bins of its
+// sampling grid; 48 or 64 bytes each): 2^24, the adaptive grid's bound of 4096 x 4096 in a bin.
+inline constexpr int64_t kRoiAlignMaxSamples = int64_t{1} << 24;
 
 void RoiAlignInferMeta(const MetaTensor& x, const MetaTensor& rois, const MetaTensor& rois_num,
                        int pooled_height, int pooled_width, float spatial_scale, int sampling_ratio,

@@ -60,7 +60,8 @@ void BatchNormKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTe
   const T* beta = bias.data<T>();
   T* out = dev_ctx.template Alloc<T>(y);
   // (An empty X visits nothing, however many rows of zero elements its extents make.)
-  for (int64_t o = 0; o < (count > 0 ? s.outer : 0); ++o)
+  const int64_t outer = count > 0 ? s.outer : 0;
+  for (int64_t o = 0; o < outer; ++o)
     for (int64_t c = 0; c < channels; ++c) {
       const T a = static_cast<T>(gamma[c] * inv_std[c]);
       const T b = static_cast<T>(beta[c] - batch_mean[c] * gamma[c] * inv_std[c]);

@@ -7,6 +7,7 @@
 #include "paddle/common/errors.h"
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/infermeta/detection.h"
 
 namespace phi {
 namespace {
@@ -26,10 +27,6 @@ struct RoiSamples {
   int64_t grid_h = 0, grid_w = 0;
   std::vector<Sample<T>> samples;
 };
-
-// Samples one ROI may take (each 48 or 64 bytes): 2^24 is the adaptive grid's bound of 4096 x
-// 4096 samples in one bin.
-constexpr int64_t kMaxRoiSamples = int64_t{1} << 24;
 
 template <typename T>
 RoiSamples<T> SampleRoi(const T* roi, int64_t height, int64_t width, int pooled_height,
@@ -55,8 +52,8 @@ RoiSamples<T> SampleRoi(const T* roi, int64_t height, int64_t width, int pooled_
   r.grid_w =
       sampling_ratio > 0 ? sampling_ratio : static_cast<int64_t>(std::ceil(roi_w / pooled_width));
   const int64_t bins = static_cast<int64_t>(pooled_height) * pooled_width;
-  PD_CHECK(r.grid_h * r.grid_w <= kMaxRoiSamples / bins, InvalidArgument,
-           "expected roi_align to take at most ", kMaxRoiSamples,
+  PD_CHECK(r.grid_h * r.grid_w <= kRoiAlignMaxSamples / bins, InvalidArgument,
+           "expected roi_align to take at most ", kRoiAlignMaxSamples,
            " samples an ROI (pooled_height x pooled_width bins of the sampling grid), but got ",
            pooled_height, " x ", pooled_width, " bins of ", r.grid_h, " x ", r.grid_w,
            " samples (sampling_ratio ", sampling_ratio, ")");

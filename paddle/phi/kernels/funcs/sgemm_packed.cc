@@ -815,7 +815,7 @@ void Block(int64_t m0, int64_t m1, int64_t n0, int64_t n1, int64_t k, float alph
         const bool ask_ahead =
             a_kind == kARows && rows * k >= kAheadAFloats && next_mc > 0 && later_tiles > 0;
         AheadRows ahead(ask_ahead ? a + (ic + mc) * lda + pc : nullptr, next_mc, kc, lda);
-        ahead.share = (ahead.Lines() + later_tiles - 1) / std::max<int64_t>(later_tiles, 1);
+        if (ask_ahead) ahead.share = (ahead.Lines() + later_tiles - 1) / later_tiles;
         for (int64_t jr = 0; jr < nc; jr += kNr) {
           PanelTiles(kc, ablock, ic, mc, bblock + jr * kc, nullptr, jc + jr, std::min(kNr, nc - jr),
                      c, alpha, block_beta, stage, a_kind, lda,
