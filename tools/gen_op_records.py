@@ -14,6 +14,10 @@ One record per op (DESIGN.md, "Ops: one record each"):
     inplace: {Out: X}
     no_need_buffer: X
     host_inputs: Start, End             # inputs read on the host (shapes, scalars): kept on CPU
+    tensor_attrs: {shape: [ShapeTensor, ShapeTensorList]}  # attr given by a tensor (all its
+                                        # values) or a list of one-element tensors (host_inputs)
+    build_infer_meta: F(ShapeTensor, ShapeTensorList, shape, Out)  # build-time InferMeta where
+                                        # a tensor gives an attribute (its values unknown)
     random: true                        # draws random numbers
     side_effect: true                   # acts beyond its outputs (collectives, send/recv)
     no_kernel: true                     # run by the executor itself (feed, fetch, control flow)
@@ -153,11 +157,36 @@ def literal_attr(name, value):
     raise RecordError(f"unsupported literal grad attribute {name}: {value!r}")
 
 
+def emit_tensor_attrs(rec, inputs, attr_names, w):
+    """tensor_attrs: {attr: [slot, ...]}: a non-duplicable slot holds all the values in one
+    tensor, a duplicable one a tensor a value; each slot is dispensable and a host input."""
+    op = rec["op"]
+    in_index = {s[0]: i for i, s in enumerate(inputs)}
+    host = set(split_list(rec.get("host_inputs")))
+    for attr, slots in (rec.get("tensor_attrs") or {}).items():
+        if attr not in attr_names:
+            raise RecordError(f"op {op}: tensor_attrs names {attr!r}, which is not an attribute")
+        fields = {}
+        for slot in slots if isinstance(slots, list) else [slots]:
+            if slot not in in_index:
+                raise RecordError(f"op {op}: tensor_attrs slot {slot!r} is not an input")
+            name, duplicable, dispensable = inputs[in_index[slot]]
+            if not dispensable or slot not in host:
+                raise RecordError(f"op {op}: tensor_attrs slot {slot!r} must be dispensable and "
+                                  "a host input")
+            field = "list" if duplicable else "tensor"
+            if field in fields:
+                raise RecordError(f"op {op}: tensor_attrs {attr!r} has two {field} slots")
+            fields[field] = in_index[slot]
+        w(f"    r.tensor_attrs.push_back({{{attr_names.index(attr)}, {fields.get('tensor', -1)}, "
+          f"{fields.get('list', -1)}}});")
+
+
 def emit_record(rec, out):
     op = rec["op"]
     known = {"op", "inputs", "outputs", "attrs", "infer_meta", "kernel", "kernel_dtype", "grad",
              "inplace", "no_need_buffer", "host_inputs", "random", "side_effect", "no_kernel",
-             "comment"}
+             "comment", "tensor_attrs", "build_infer_meta"}
     unknown = set(rec) - known
     if unknown:
         raise RecordError(f"op {op}: unknown keys {sorted(unknown)}")
@@ -191,6 +220,14 @@ def emit_record(rec, out):
         w(f"    r.infer_meta_args = {arg_refs(args, in_names, attr_names, out_names, op, 'infer_meta')};")
     elif not rec.get("no_kernel"):
         raise RecordError(f"op {op}: needs infer_meta")
+    emit_tensor_attrs(rec, inputs, attr_names, w)
+    if "build_infer_meta" in rec:
+        if not rec.get("tensor_attrs"):
+            raise RecordError(f"op {op}: build_infer_meta without tensor_attrs")
+        fn, args = parse_call(rec["build_infer_meta"], op, "build_infer_meta")
+        w(f"    r.build_infer_meta = phi::MakeInferMetaFn(&phi::{fn});")
+        w(f"    r.build_infer_meta_args = "
+          f"{arg_refs(args, in_names, attr_names, out_names, op, 'build_infer_meta')};")
     if "kernel" in rec:
         name, args = parse_call(rec["kernel"], op, "kernel")
         w(f"    r.kernel_name = {cxx_str(name)};")

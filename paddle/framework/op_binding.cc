@@ -1,5 +1,7 @@
 #include "paddle/framework/op_binding.h"
 
+#include <cstdint>
+
 #include "paddle/common/errors.h"
 
 namespace paddle {
@@ -70,6 +72,99 @@ void BindArguments(const OpDesc& op, const OpRecord& record, const std::vector<A
       }
     }
   }
+}
+
+namespace {
+
+// Element i of a host tensor of a number type.
+template <typename R>
+R ElementAt(const phi::DenseTensor& t, int64_t i) {
+  switch (t.dtype()) {
+    case phi::DataType::INT32:
+      return static_cast<R>(t.data<int32_t>()[i]);
+    case phi::DataType::INT64:
+      return static_cast<R>(t.data<int64_t>()[i]);
+    case phi::DataType::FLOAT32:
+      return static_cast<R>(t.data<float>()[i]);
+    case phi::DataType::FLOAT64:
+      return static_cast<R>(t.data<double>()[i]);
+    case phi::DataType::BOOL:
+      return static_cast<R>(t.data<bool>()[i]);
+    default:
+      PD_THROW(Internal, "no element reader for ", t.dtype());
+  }
+}
+
+void CheckHostValues(const phi::DenseTensor& t, const std::string& op, const std::string& slot,
+                     bool integers) {
+  PD_CHECK(t.initialized(), InvalidArgument, "expected input ", slot, " of op '", op,
+           "' to hold values, but it is not initialized");
+  PD_CHECK(t.place().is_cpu(), InvalidArgument, "expected input ", slot, " of op '", op,
+           "' on the host (it gives an attribute), but it is on ", t.place());
+  const phi::DataType d = t.dtype();
+  const bool is_int = d == phi::DataType::INT32 || d == phi::DataType::INT64;
+  PD_CHECK(is_int || (!integers && (d == phi::DataType::FLOAT32 || d == phi::DataType::FLOAT64 ||
+                                    d == phi::DataType::BOOL)),
+           InvalidArgument, "expected input ", slot, " of op '", op, "' to be ",
+           integers ? "int32 or int64" : "a number type", ", but got ", d);
+}
+
+}  // namespace
+
+Attr ReadTensorAttr(const OpRecord& record, const TensorAttrDef& def,
+                    const phi::DenseTensor* tensor,
+                    const std::vector<const phi::DenseTensor*>& list) {
+  const AttrDef& attr = record.attrs[def.attr];
+  const bool from_tensor = tensor != nullptr;
+  const std::string& slot = record.inputs[from_tensor ? def.tensor : def.list].name;
+  const bool is_list = attr.type == proto::INTS || attr.type == proto::LONGS;
+  if (!is_list) {
+    PD_CHECK(from_tensor || list.size() == 1, InvalidArgument, "expected one tensor in input ",
+             slot, " of op '", record.type, "' (it gives attribute ", attr.name, "), but got ",
+             list.size());
+    const phi::DenseTensor& t = from_tensor ? *tensor : *list[0];
+    CheckHostValues(t, record.type, slot, false);
+    PD_CHECK(t.numel() == 1, InvalidArgument, "expected input ", slot, " of op '", record.type,
+             "' to hold one value (attribute ", attr.name, "), but got dims ", t.dims());
+    switch (attr.type) {
+      case proto::INT: {
+        const int64_t v = ElementAt<int64_t>(t, 0);
+        PD_CHECK(v >= INT32_MIN && v <= INT32_MAX, InvalidArgument, "expected input ", slot,
+                 " of op '", record.type, "' to fit attribute ", attr.name, " (int32), but got ",
+                 v);
+        return MakeAttr(attr.name, static_cast<int>(v));
+      }
+      case proto::LONG:
+        return MakeAttr(attr.name, ElementAt<int64_t>(t, 0));
+      case proto::FLOAT:
+        return MakeAttr(attr.name, ElementAt<float>(t, 0));
+      case proto::FLOAT64:
+        return MakeAttr(attr.name, ElementAt<double>(t, 0));
+      case proto::BOOLEAN:
+        return MakeAttr(attr.name, ElementAt<int64_t>(t, 0) != 0);
+      default:
+        PD_THROW(Internal, "op '", record.type, "': attribute ", attr.name,
+                 " cannot be given by a tensor");
+    }
+  }
+  std::vector<int64_t> values;
+  if (from_tensor) {
+    CheckHostValues(*tensor, record.type, slot, true);
+    PD_CHECK(tensor->dims().size() <= 1, InvalidArgument, "expected input ", slot, " of op '",
+             record.type, "' to be 1-D (attribute ", attr.name, "), but got dims ", tensor->dims());
+    for (int64_t i = 0; i < tensor->numel(); ++i) values.push_back(ElementAt<int64_t>(*tensor, i));
+  } else {
+    for (size_t i = 0; i < list.size(); ++i) {
+      PD_CHECK(list[i] != nullptr, InvalidArgument, "expected input ", slot, "[", i, "] of op '",
+               record.type, "', but it is missing");
+      CheckHostValues(*list[i], record.type, slot, true);
+      PD_CHECK(list[i]->numel() == 1, InvalidArgument, "expected each tensor of input ", slot,
+               " of op '", record.type, "' to hold one value, but ", slot, "[", i, "] has dims ",
+               list[i]->dims());
+      values.push_back(ElementAt<int64_t>(*list[i], 0));
+    }
+  }
+  return MakeAttr(attr.name, values);  // LONGS: ConvertAttr checks an int32 target's range
 }
 
 void CheckOpAgainstRecord(const OpDesc& op, const OpRecord& record) {

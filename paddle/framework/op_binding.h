@@ -26,6 +26,15 @@ void BindArguments(const OpDesc& op, const OpRecord& record, const std::vector<A
                    const phi::KernelArgsDef& args, const SlotTensors& inputs,
                    const SlotTensors& outputs, phi::KernelContext* ctx);
 
+// The value that tensors give a tensor-fed attribute (OpRecord::tensor_attrs), read on the
+// host: `tensor` (all the values; a scalar attribute's one element) when present, else `list`
+// (one value a tensor; must not be empty). Returned as an Attr of the attribute's stored
+// type. Integer lists take int32 or int64 tensors; scalars any number type. Throws
+// InvalidArgument naming the op and slot for a wrong dtype, rank, count or place.
+Attr ReadTensorAttr(const OpRecord& record, const TensorAttrDef& def,
+                    const phi::DenseTensor* tensor,
+                    const std::vector<const phi::DenseTensor*>& list);
+
 // Checks that an op desc fits its record: known slots present where required, arguments
 // counts fit (non-duplicable slots hold at most one variable).
 void CheckOpAgainstRecord(const OpDesc& op, const OpRecord& record);

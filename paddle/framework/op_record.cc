@@ -32,6 +32,24 @@ const AttrDef* OpRecord::FindAttr(const std::string& name) const {
   return i < 0 ? nullptr : &attrs[i];
 }
 
+namespace {
+bool SlotPresent(const OpDesc& op, const std::string& slot) {
+  for (const std::string& name : op.Input(slot))
+    if (name != "@EMPTY@") return true;
+  return false;
+}
+}  // namespace
+
+bool OpRecord::AttrFedByTensor(const OpDesc& op, const std::string& name) const {
+  const int a = AttrIndex(name);
+  for (const TensorAttrDef& t : tensor_attrs) {
+    if (t.attr != a) continue;
+    for (int slot : {t.tensor, t.list})
+      if (slot >= 0 && SlotPresent(op, inputs[slot].name)) return true;
+  }
+  return false;
+}
+
 OpRecordRegistry& OpRecordRegistry::Instance() {
   static OpRecordRegistry* registry = [] {
     auto* r = new OpRecordRegistry();

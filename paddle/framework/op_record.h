@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "paddle/framework/attribute.h"
+#include "paddle/framework/op_desc.h"
 #include "paddle/phi/core/infermeta_utils.h"
 
 namespace paddle {
@@ -48,6 +49,18 @@ struct GradSpec {
   bool copy_all_attrs = true;  // the default form copies every forward attribute
 };
 
+// An attribute that a tensor input may give instead, as PaddlePaddle's ShapeTensor,
+// StartsTensorList or AxisTensor do: where the op has `tensor` (one tensor holding all the
+// values; a scalar attribute's one element) or else `list` (a duplicable slot, one value a
+// tensor), the values are read on the host before each run and replace the attribute for
+// InferMeta and the kernel (PreparedOp). Build-time shape inference cannot read them; it
+// calls the record's build_infer_meta instead.
+struct TensorAttrDef {
+  int attr;         // into OpRecord::attrs
+  int tensor = -1;  // into OpRecord::inputs; -1: none
+  int list = -1;    // into OpRecord::inputs; -1: none
+};
+
 struct OpRecord {
   std::string type;
   std::vector<SlotDef> inputs;
@@ -55,6 +68,11 @@ struct OpRecord {
   std::vector<AttrDef> attrs;
   phi::InferMetaFn infer_meta;
   std::vector<ArgRef> infer_meta_args;
+  std::vector<TensorAttrDef> tensor_attrs;
+  // Build-time shape inference where a tensor gives an attribute (its values unknown until
+  // run time); unset: infer_meta with the attribute as the program stores it.
+  phi::InferMetaFn build_infer_meta;
+  std::vector<ArgRef> build_infer_meta_args;
   std::string kernel_name;
   std::vector<ArgRef> kernel_args;
   // The slot (input name) or dtype attribute whose data type picks the kernel; empty: the
@@ -76,6 +94,9 @@ struct OpRecord {
   int OutputIndex(const std::string& slot) const;
   int AttrIndex(const std::string& name) const;
   const AttrDef* FindAttr(const std::string& name) const;
+  // Whether `op` gives attribute `name` by a tensor input it has (a tensor_attrs slot that is
+  // present): passes must not read such an attribute as the op's value.
+  bool AttrFedByTensor(const OpDesc& op, const std::string& name) const;
 };
 
 class OpRecordRegistry {

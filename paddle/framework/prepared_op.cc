@@ -16,6 +16,19 @@ namespace {
 bool SameMeta(const phi::DenseTensorMeta& a, const phi::DenseTensorMeta& b) {
   return a.dtype == b.dtype && a.layout == b.layout && a.dims == b.dims;
 }
+
+// Where attribute `attr` sits among the attributes `refs` binds: (position, type index) pairs.
+std::vector<std::pair<int, int>> AttrPositions(const std::vector<ArgRef>& refs,
+                                               const phi::KernelArgsDef& args, int attr) {
+  std::vector<std::pair<int, int>> at;
+  int position = 0;
+  for (size_t i = 0; i < refs.size(); ++i) {
+    if (refs[i].kind != ArgRef::kAttr) continue;
+    if (refs[i].index == attr) at.emplace_back(position, args[i].attr_type_index);
+    ++position;
+  }
+  return at;
+}
 }  // namespace
 
 PreparedOp::PreparedOp(const OpDesc& op, const OpRecord& record, const phi::KernelKey& key,
@@ -32,6 +45,41 @@ PreparedOp::PreparedOp(const OpDesc& op, const OpRecord& record, const phi::Kern
                 &infer_ctx_);
   kernel_ctx_.SetDeviceContext(dev_ctx);
   BindArguments(op, record, record.kernel_args, kernel_->args_def(), inputs, outputs, &kernel_ctx_);
+  for (const TensorAttrDef& def : record.tensor_attrs) {
+    FedAttr fed;
+    fed.def = &def;
+    if (def.tensor >= 0) {
+      std::vector<phi::DenseTensor*> t = inputs(record.inputs[def.tensor].name);
+      if (!t.empty()) fed.tensor = t[0];
+    }
+    if (fed.tensor == nullptr && def.list >= 0) {
+      std::vector<phi::DenseTensor*> l = inputs(record.inputs[def.list].name);
+      fed.list.assign(l.begin(), l.end());
+    }
+    if (fed.tensor == nullptr && fed.list.empty()) continue;
+    fed.infer_at = AttrPositions(record.infer_meta_args, record.infer_meta.args, def.attr);
+    fed.kernel_at = AttrPositions(record.kernel_args, kernel_->args_def(), def.attr);
+    fed_.push_back(std::move(fed));
+  }
+}
+
+void PreparedOp::BindFedAttrs() {
+  for (FedAttr& fed : fed_) {
+    Attr value = ReadTensorAttr(*record_, *fed.def, fed.tensor, fed.list);
+    if (fed.bound && AttrEquals(value, fed.last)) continue;
+    seen_valid_ = false;  // InferMeta sees the new value
+    fed.bound = false;    // stays unbound if a conversion throws
+    try {
+      for (auto [position, type] : fed.infer_at)
+        infer_ctx_.SetAttrAt(position, ConvertAttr(value, type));
+      for (auto [position, type] : fed.kernel_at)
+        kernel_ctx_.SetAttrAt(position, ConvertAttr(value, type));
+    } catch (const std::exception& e) {
+      common::RethrowWithContext(e, "in op '" + record_->type + "'");
+    }
+    fed.last = std::move(value);
+    fed.bound = true;
+  }
 }
 
 bool PreparedOp::MetaUnchanged() const {
@@ -55,6 +103,7 @@ void PreparedOp::RememberMeta() {
 
 void PreparedOp::Run() {
   namespace prof = common::profiler;
+  if (!fed_.empty()) BindFedAttrs();
   if (!MetaUnchanged()) {
     prof::RecordEvent event;
     if (prof::Enabled()) event.Begin("infer_meta", prof::EventType::kInferMeta);

@@ -36,8 +36,21 @@ class PreparedOp {
   int64_t infer_meta_calls() const { return infer_meta_calls_; }
 
  private:
+  // A tensor-fed attribute this op has (OpRecord::tensor_attrs with a slot present): its
+  // tensors, and where its value sits among each context's attributes (position, type index).
+  struct FedAttr {
+    const TensorAttrDef* def;
+    const phi::DenseTensor* tensor = nullptr;
+    std::vector<const phi::DenseTensor*> list;
+    std::vector<std::pair<int, int>> infer_at, kernel_at;
+    Attr last;  // the value bound now
+    bool bound = false;
+  };
+
   bool MetaUnchanged() const;
   void RememberMeta();
+  // Reads each tensor-fed attribute; a changed value is bound and makes InferMeta rerun.
+  void BindFedAttrs();
 
   const OpRecord* record_;
   phi::KernelKey key_;
@@ -45,6 +58,7 @@ class PreparedOp {
   const phi::DenseTensor* dtype_source_;
   phi::KernelContext infer_ctx_;
   phi::KernelContext kernel_ctx_;
+  std::vector<FedAttr> fed_;
   // Metas of InferMeta's inputs, then outputs, as they were after its last call.
   std::vector<phi::DenseTensorMeta> seen_meta_;
   bool seen_valid_ = false;

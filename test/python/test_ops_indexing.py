@@ -24,8 +24,11 @@ def test_expand_v2():
         run_op("expand_v2", {"X": rand(3, 2)}, {"shape": [3, 4]}, outputs={"Out": None})
     with pytest.raises(ValueError, match="at least X's rank"):
         run_op("expand_v2", {"X": rand(3, 2)}, {"shape": [6]}, outputs={"Out": None})
-    with pytest.raises(NotImplementedError, match="given as tensors"):
-        run_op("expand_v2", {"X": x, "Shape": np.array([3, 4], "int32")}, {"shape": [3, 4]},
+    # A shape tensor replaces the attribute (test_op_tensor_attrs.py), the same checks apply.
+    check_output("expand_v2", {"X": x, "Shape": np.array([2, 3, 4], "int32")},
+                 {"Out": np.broadcast_to(x, (2, 3, 4))}, attrs={"shape": [3, 4]})
+    with pytest.raises(ValueError, match="to be 1 or 4"):
+        run_op("expand_v2", {"X": rand(3, 2), "Shape": np.array([3, 4], "int32")},
                outputs={"Out": None})
 
 

@@ -47,6 +47,8 @@ class KernelContext {
     output_ranges_.emplace_back(index, static_cast<int>(outputs_.size()));
   }
   void EmplaceBackAttr(Attribute attr) { attrs_.push_back(std::move(attr)); }
+  // Replaces a bound attribute (one given by a tensor, read before each run).
+  void SetAttrAt(int index, Attribute attr) { attrs_[index] = std::move(attr); }
 
   const DenseTensor& InputAt(int slot) const { return *inputs_[input_ranges_[slot].first]; }
   const DenseTensor* OptionalInputAt(int slot) const {

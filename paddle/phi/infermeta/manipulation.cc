@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "paddle/common/errors.h"
+#include "paddle/phi/infermeta/shape.h"
 #include "paddle/phi/kernels/funcs/axis_utils.h"
 
 namespace phi {
@@ -15,14 +16,6 @@ void SetMeta(MetaTensor* out, const DDim& dims, const MetaTensor& like) {
   out->set_dims(dims);
   out->set_dtype(like.dtype());
   out->set_layout(like.layout());
-}
-
-// XShape is [0] + x.dims: the grad reads x's dims from it without keeping x alive.
-void SetXShape(const MetaTensor& x, MetaTensor* xshape) {
-  if (xshape == nullptr || !*xshape) return;
-  std::vector<int64_t> dims = {0};
-  for (int i = 0; i < x.dims().size(); ++i) dims.push_back(x.dims()[i]);
-  SetMeta(xshape, DDim(dims), x);
 }
 
 bool Present(const MetaTensor* t) { return t != nullptr && static_cast<bool>(*t); }
@@ -225,17 +218,10 @@ void StackGradInferMeta(const MetaTensor& dy, int axis, std::vector<MetaTensor*>
     if (Present(d)) SetMeta(d, DDim(in), dy);
 }
 
-void SliceInferMeta(const MetaTensor& input, const MetaTensor& starts_tensor,
-                    const MetaTensor& ends_tensor,
-                    const std::vector<const MetaTensor*>& starts_tensor_list,
-                    const std::vector<const MetaTensor*>& ends_tensor_list,
-                    const std::vector<int64_t>& axes, const std::vector<int64_t>& starts,
-                    const std::vector<int64_t>& ends, const std::vector<int64_t>& infer_flags,
+void SliceInferMeta(const MetaTensor& input, const std::vector<int64_t>& axes,
+                    const std::vector<int64_t>& starts, const std::vector<int64_t>& ends,
+                    const std::vector<int64_t>& infer_flags,
                     const std::vector<int64_t>& decrease_axis, MetaTensor* out) {
-  PD_CHECK(!starts_tensor && !ends_tensor && starts_tensor_list.empty() &&
-               ends_tensor_list.empty(),
-           Unimplemented, "expected slice bounds as the starts/ends attributes; bounds fed by "
-           "StartsTensor, EndsTensor or their lists are not supported yet");
   SetMeta(out, ComputeSliceGeometry(input.dims(), axes, starts, ends, decrease_axis).out_dims,
           input);
 }

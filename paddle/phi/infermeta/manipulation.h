@@ -42,13 +42,10 @@ void StackInferMeta(const std::vector<const MetaTensor*>& x, int axis, MetaTenso
 // Each present dx[i] gets dy's dims without `axis`.
 void StackGradInferMeta(const MetaTensor& dy, int axis, std::vector<MetaTensor*> dx);
 
-// Tensor-fed bounds (StartsTensor, EndsTensor, their lists) are not supported: Unimplemented.
-void SliceInferMeta(const MetaTensor& input, const MetaTensor& starts_tensor,
-                    const MetaTensor& ends_tensor,
-                    const std::vector<const MetaTensor*>& starts_tensor_list,
-                    const std::vector<const MetaTensor*>& ends_tensor_list,
-                    const std::vector<int64_t>& axes, const std::vector<int64_t>& starts,
-                    const std::vector<int64_t>& ends, const std::vector<int64_t>& infer_flags,
+// Bounds given by tensors (StartsTensor, ...) reach it as the attributes, read at run time.
+void SliceInferMeta(const MetaTensor& input, const std::vector<int64_t>& axes,
+                    const std::vector<int64_t>& starts, const std::vector<int64_t>& ends,
+                    const std::vector<int64_t>& infer_flags,
                     const std::vector<int64_t>& decrease_axis, MetaTensor* out);
 
 // index is int32/int64 of rank 0, 1, or 2 with a trailing 1; out replaces x's `axis` extent by

@@ -6,7 +6,6 @@
 #include "paddle/phi/kernels/funcs/transpose.h"
 
 namespace phi {
-namespace {
 
 void SetXShape(const MetaTensor& x, MetaTensor* xshape) {
   if (xshape == nullptr || !*xshape) return;
@@ -16,8 +15,6 @@ void SetXShape(const MetaTensor& x, MetaTensor* xshape) {
   xshape->set_dtype(x.dtype());
   xshape->set_layout(x.layout());
 }
-
-}  // namespace
 
 DDim ComputeReshapeDims(const DDim& x_dims, const std::vector<int64_t>& shape) {
   PD_CHECK(static_cast<int>(shape.size()) <= DDim::kMaxRank, InvalidArgument,

@@ -9,6 +9,10 @@
 
 namespace phi {
 
+// XShape is [0] + x's dims (reshape2, squeeze2, unsqueeze2, flatten): the grad reads x's dims
+// from it without keeping x alive. Nothing when xshape is absent.
+void SetXShape(const MetaTensor& x, MetaTensor* xshape);
+
 // Paddle's reshape rule: 0 copies x's extent at that position, one -1 is inferred from
 // the element count; any unknown extent involved in the inference leaves the -1 unknown.
 DDim ComputeReshapeDims(const DDim& x_dims, const std::vector<int64_t>& shape);

@@ -285,22 +285,11 @@ void PadGradInferMeta(const MetaTensor& out_grad, const std::vector<int>& paddin
   SetMeta(x_grad, DDim(dims), out_grad);
 }
 
-void StridedSliceInferMeta(const MetaTensor& input, const MetaTensor& starts_tensor,
-                           const MetaTensor& ends_tensor, const MetaTensor& strides_tensor,
-                           const std::vector<const MetaTensor*>& starts_tensor_list,
-                           const std::vector<const MetaTensor*>& ends_tensor_list,
-                           const std::vector<const MetaTensor*>& strides_tensor_list,
-                           const std::vector<int>& axes, const std::vector<int>& starts,
-                           const std::vector<int>& ends, const std::vector<int>& strides,
-                           const std::vector<int>& infer_flags,
+void StridedSliceInferMeta(const MetaTensor& input, const std::vector<int>& axes,
+                           const std::vector<int>& starts, const std::vector<int>& ends,
+                           const std::vector<int>& strides, const std::vector<int>& infer_flags,
                            const std::vector<int>& decrease_axis, MetaTensor* out) {
   (void)infer_flags;
-  PD_CHECK(!starts_tensor && !ends_tensor && !strides_tensor && starts_tensor_list.empty() &&
-               ends_tensor_list.empty() && strides_tensor_list.empty(),
-           Unimplemented,
-           "expected strided_slice bounds as the starts/ends/strides attributes; "
-           "bounds fed by StartsTensor, EndsTensor, StridesTensor or their lists are not "
-           "supported yet");
   const DDim& d = input.dims();
   const StridedRegion r = StridedSliceRegion(d, axes, starts, ends, strides, decrease_axis);
   const int rank = d.size();
@@ -324,19 +313,11 @@ void StridedSliceInferMeta(const MetaTensor& input, const MetaTensor& starts_ten
 }
 
 void SetValueInferMeta(const MetaTensor& input, const MetaTensor& value_tensor,
-                       const std::vector<const MetaTensor*>& starts_tensor_list,
-                       const std::vector<const MetaTensor*>& ends_tensor_list,
-                       const std::vector<const MetaTensor*>& steps_tensor_list,
                        const std::vector<int64_t>& axes, const std::vector<int64_t>& starts,
                        const std::vector<int64_t>& ends, const std::vector<int64_t>& steps,
                        const std::vector<int64_t>& decrease_axes,
                        const std::vector<int64_t>& none_axes, const std::vector<int64_t>& shape,
                        MetaTensor* out) {
-  PD_CHECK(starts_tensor_list.empty() && ends_tensor_list.empty() && steps_tensor_list.empty(),
-           Unimplemented,
-           "expected set_value bounds as the starts/ends/steps attributes; "
-           "bounds fed by StartsTensorList, EndsTensorList or StepsTensorList are not supported "
-           "yet");
   const DDim& d = input.dims();
   const StridedRegion r = SetValueRegion(d, axes, starts, ends, steps);
   const DDim target = SetValueAssignDims(r.dims, decrease_axes, none_axes);
@@ -385,8 +366,8 @@ void SetValueGradInferMeta(const MetaTensor& out_grad, const MetaTensor& value_t
                            MetaTensor* input_grad, MetaTensor* value_grad) {
   // Out has Input's dims, so the forward's checks on Out@GRAD: the region fits it and the
   // value broadcasts to the region (the kernel sums the region back onto ValueTensor@GRAD).
-  SetValueInferMeta(out_grad, value_tensor, {}, {}, {}, axes, starts, ends, steps, decrease_axes,
-                    none_axes, shape, nullptr);
+  SetValueInferMeta(out_grad, value_tensor, axes, starts, ends, steps, decrease_axes, none_axes,
+                    shape, nullptr);
   SetMeta(input_grad, out_grad.dims(), out_grad);
   if (value_tensor) SetMeta(value_grad, value_tensor.dims(), value_tensor);
 }

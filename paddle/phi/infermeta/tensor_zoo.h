@@ -81,23 +81,15 @@ void PadInferMeta(const MetaTensor& x, const std::vector<int>& paddings, float p
 void PadGradInferMeta(const MetaTensor& out_grad, const std::vector<int>& paddings,
                       bool pad_from_first_axis, MetaTensor* x_grad);
 
-// Tensor-fed bounds (the *Tensor and *TensorList slots) are not supported: Unimplemented.
-void StridedSliceInferMeta(const MetaTensor& input, const MetaTensor& starts_tensor,
-                           const MetaTensor& ends_tensor, const MetaTensor& strides_tensor,
-                           const std::vector<const MetaTensor*>& starts_tensor_list,
-                           const std::vector<const MetaTensor*>& ends_tensor_list,
-                           const std::vector<const MetaTensor*>& strides_tensor_list,
-                           const std::vector<int>& axes, const std::vector<int>& starts,
-                           const std::vector<int>& ends, const std::vector<int>& strides,
-                           const std::vector<int>& infer_flags,
+// Bounds given by tensors (StartsTensor, ...) reach it as the attributes, read at run time.
+void StridedSliceInferMeta(const MetaTensor& input, const std::vector<int>& axes,
+                           const std::vector<int>& starts, const std::vector<int>& ends,
+                           const std::vector<int>& strides, const std::vector<int>& infer_flags,
                            const std::vector<int>& decrease_axis, MetaTensor* out);
 
 // Out takes Input's meta. The value (ValueTensor, else the attribute values of dims `shape`)
 // must broadcast to SetValueAssignDims of the region.
 void SetValueInferMeta(const MetaTensor& input, const MetaTensor& value_tensor,
-                       const std::vector<const MetaTensor*>& starts_tensor_list,
-                       const std::vector<const MetaTensor*>& ends_tensor_list,
-                       const std::vector<const MetaTensor*>& steps_tensor_list,
                        const std::vector<int64_t>& axes, const std::vector<int64_t>& starts,
                        const std::vector<int64_t>& ends, const std::vector<int64_t>& steps,
                        const std::vector<int64_t>& decrease_axes,

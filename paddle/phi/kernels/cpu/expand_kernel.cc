@@ -5,7 +5,6 @@
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/repeat.h"
-#include "paddle/phi/kernels/impl/expand_kernel_impl.h"
 
 namespace phi {
 
@@ -32,7 +31,5 @@ void RepeatGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseT
 
 }  // namespace phi
 
-PD_REGISTER_KERNEL(expand, CPU, phi::ExpandKernel, float, double, int32_t, int64_t, bool);
 PD_REGISTER_KERNEL(repeat, CPU, phi::RepeatKernel, float, double, int32_t, int64_t, bool);
-PD_REGISTER_KERNEL(tile, CPU, phi::TileKernel, float, double, int32_t, int64_t, bool);
 PD_REGISTER_KERNEL(repeat_grad, CPU, phi::RepeatGradKernel, float, double);

@@ -1,7 +1,6 @@
-// expand_v2, expand_as_v2 and tile on GPU (impl/expand_kernel_impl.h holds the entry points):
-// Out gathered from X repeated along every axis by one kernel; the grad sums, for each X
-// element, all of its copies in Out@GRAD (a block or a thread per element, no atomics, so the
-// result does not depend on scheduling).
+// expand_v2, expand_as_v2 and tile on GPU (the repeat kernel): Out gathered from X repeated along
+// every axis by one kernel; the grad sums, for each X element, all of its copies in Out@GRAD (a
+// block or a thread per element, no atomics, so the result does not depend on scheduling).
 #include <algorithm>
 #include <vector>
 
@@ -11,7 +10,6 @@
 #include "paddle/phi/kernels/funcs/softmax.h"
 #include "paddle/phi/kernels/gpu/row_reduce.cuh"
 #include "paddle/phi/kernels/gpu/strided_copy.cuh"
-#include "paddle/phi/kernels/impl/expand_kernel_impl.h"
 
 namespace phi {
 namespace {
@@ -98,10 +96,6 @@ void RepeatGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseT
 
 }  // namespace phi
 
-PD_REGISTER_KERNEL(expand, GPU, phi::ExpandKernel, float, double, int32_t, int64_t, bool,
-                   phi::float16, phi::bfloat16);
 PD_REGISTER_KERNEL(repeat, GPU, phi::RepeatKernel, float, double, int32_t, int64_t, bool,
-                   phi::float16, phi::bfloat16);
-PD_REGISTER_KERNEL(tile, GPU, phi::TileKernel, float, double, int32_t, int64_t, bool,
                    phi::float16, phi::bfloat16);
 PD_REGISTER_KERNEL(repeat_grad, GPU, phi::RepeatGradKernel, float, double);
