@@ -1,6 +1,8 @@
 #include "paddle/framework/op_binding.h"
 
 #include <cstdint>
+#include <cstdio>
+#include <string>
 
 #include "paddle/common/errors.h"
 
@@ -109,6 +111,23 @@ void CheckHostValues(const phi::DenseTensor& t, const std::string& op, const std
            integers ? "int32 or int64" : "a number type", ", but got ", d);
 }
 
+// The one element of a host tensor written out exactly: an integer in full, a float with 17
+// significant digits (which reads back to the same double), bool as True / False.
+std::string ExactText(const phi::DenseTensor& t) {
+  switch (t.dtype()) {
+    case phi::DataType::BOOL:
+      return ElementAt<int64_t>(t, 0) != 0 ? "True" : "False";
+    case phi::DataType::INT32:
+    case phi::DataType::INT64:
+      return std::to_string(ElementAt<int64_t>(t, 0));
+    default: {
+      char text[40];
+      std::snprintf(text, sizeof(text), "%.17g", ElementAt<double>(t, 0));
+      return text;
+    }
+  }
+}
+
 }  // namespace
 
 Attr ReadTensorAttr(const OpRecord& record, const TensorAttrDef& def,
@@ -142,6 +161,8 @@ Attr ReadTensorAttr(const OpRecord& record, const TensorAttrDef& def,
         return MakeAttr(attr.name, ElementAt<double>(t, 0));
       case proto::BOOLEAN:
         return MakeAttr(attr.name, ElementAt<int64_t>(t, 0) != 0);
+      case proto::STRING:  // fill_constant's str_value: the value written out exactly
+        return MakeAttr(attr.name, ExactText(t));
       default:
         PD_THROW(Internal, "op '", record.type, "': attribute ", attr.name,
                  " cannot be given by a tensor");

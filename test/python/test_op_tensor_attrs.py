@@ -35,6 +35,14 @@ def test_fill_constant_shape_and_value_from_tensors():
     check_output("fill_constant", {"ShapeTensorList": [("a", one(4, np.int32)), ("b", one(1))]},
                  {"Out": np.full((4, 1), 1.0, np.float32)}, {"dtype": 5, "value": 1.0,
                                                              "shape": [-1, 1]})
+    # ValueTensor's value is exact (it reaches the kernel as str_value, not the float value).
+    big = 2**40 + 1
+    check_output("fill_constant", {"ShapeTensor": i64(2), "ValueTensor": one(big)},
+                 {"Out": np.full(2, big, np.int64)}, {"dtype": 3})
+    check_output("fill_constant", {"ShapeTensor": i64(1), "ValueTensor": one(0.1, np.float64)},
+                 {"Out": np.array([0.1])}, {"dtype": 6}, rtol=0, atol=0)
+    check_output("fill_constant", {"ValueTensor": one(True, np.bool_)},
+                 {"Out": np.ones((2, 2), bool)}, {"dtype": 0, "shape": [2, 2]})
     # ShapeTensor wins over ShapeTensorList, as in PaddlePaddle.
     check_output("fill_constant", {"ShapeTensor": i32(3), "ShapeTensorList": [("a", one(7))]},
                  {"Out": np.zeros(3, np.float32)}, {"dtype": 5, "value": 0.0})
@@ -91,7 +99,8 @@ def test_concat_and_split_axis_from_tensors():
                wrt=("X",))
     parts = np.split(X, [1], axis=2)
     check_output("split", {"X": X, "AxisTensor": i32(2),
-                           "SectionsTensorList": [("a", one(1, np.int32)), ("b", one(3, np.int32))]},
+                           "SectionsTensorList": [("a", one(1, np.int32)),
+                                                  ("b", one(3, np.int32))]},
                  {"Out": parts}, {"axis": 0, "num": 0, "sections": [-1, -1]})
     # split's grad is a concat along the same axis: it reads the same AxisTensor.
     program, _, _, op = build_program("split", {"X": X, "AxisTensor": i32(1)}, {"num": 3},

@@ -2,9 +2,12 @@
 // full_like shares: converted once on the host, then one fill on the context's device.
 #pragma once
 
+#include <cerrno>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <limits>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -35,10 +38,38 @@ T ConvertFillValue(double value) {
   return fill;
 }
 
+// The fill value of fill_constant: `str_value` when set (PaddlePaddle's exact form of the
+// value: an integer written out is taken exactly, "True"/"False" for bool, else a decimal
+// number), else the float attribute `value`.
+template <typename T>
+T FillValueOf(double value, const std::string& str_value) {
+  if (str_value.empty()) return ConvertFillValue<T>(value);
+  const char* text = str_value.c_str();
+  char* end = nullptr;
+  if constexpr (std::is_same_v<T, bool>) {
+    if (str_value == "True" || str_value == "true") return true;
+    if (str_value == "False" || str_value == "false") return false;
+  } else if constexpr (std::is_integral_v<T>) {
+    errno = 0;
+    const long long v = std::strtoll(text, &end, 10);
+    if (end != text && *end == '\0' && errno == 0) {
+      PD_CHECK(v >= static_cast<long long>(std::numeric_limits<T>::lowest()) &&
+                   v <= static_cast<long long>(std::numeric_limits<T>::max()),
+               InvalidArgument, "expected a fill value within the range of ",
+               CppTypeToDataType<T>::value, ", but got str_value '", str_value, "'");
+      return static_cast<T>(v);
+    }
+  }
+  const double d = std::strtod(text, &end);
+  PD_CHECK(end != text && *end == '\0', InvalidArgument,
+           "expected fill_constant's str_value to be a number, but got '", str_value, "'");
+  return ConvertFillValue<T>(d);
+}
+
 template <typename T, typename Context>
 void FullKernel(const Context& dev_ctx, const std::vector<int64_t>& shape, double value,
-                DataType dtype, DenseTensor* out) {
-  const T fill = ConvertFillValue<T>(value);
+                const std::string& str_value, DataType dtype, DenseTensor* out) {
+  const T fill = FillValueOf<T>(value, str_value);
   out->Resize(DDim(shape));
   T* data = dev_ctx.template Alloc<T>(out);
   funcs::Fill(dev_ctx, data, out->numel(), fill);
