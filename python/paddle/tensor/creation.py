@@ -8,34 +8,52 @@ from paddle.base.dtypes import dtype_to_str as _dtype_to_str
 from paddle.base.framework import Variable
 
 
-def _shape_list(shape):
-    if isinstance(shape, Variable):
-        raise NotImplementedError("a shape given as a Variable is not supported yet; pass a list")
-    if isinstance(shape, int):
-        return [shape]
-    return [int(d) for d in shape]
-
-
 def fill_constant(shape, dtype, value, force_cpu=False, out=None, name=None):
+    """A tensor of `shape` filled with `value`. shape: an int, a list/tuple of ints and
+    one-element int Tensors, or a 1-D int Tensor (-> ShapeTensorList / ShapeTensor); value: a
+    number or a one-element Tensor (-> ValueTensor). Tensors are read at run time."""
+    return _fill(shape, dtype, value, "fill_constant", out)
+
+
+def _fill(shape, dtype, value, api, out=None):
     dtype = convert_dtype(dtype)
-    attrs = {"shape": _shape_list(shape), "dtype": int(dtype), "value": float(value),
-             "str_value": repr(float(value)) if not isinstance(value, bool) else str(value)}
+    attrs, inputs = _shape_arg(shape, api)
+    attrs["dtype"] = int(dtype)
+    value_tensor = _scalar_arg(value, api, "fill_value" if api != "fill_constant" else "value",
+                              integer=False)
+    if value_tensor is not None:
+        inputs["ValueTensor"] = [value_tensor]
+        attrs.update(value=0.0, str_value="")
+    else:
+        # str_value is exact (the kernel prefers it): an int in full, a float's repr.
+        if isinstance(value, (bool, np.bool_)):
+            text = str(bool(value))
+        elif isinstance(value, (int, np.integer)):
+            text = str(int(value))
+        else:
+            text = repr(float(value))
+        attrs.update(value=float(value), str_value=text)
     if out is None:
-        return lh.append_op("fill_constant", {}, attrs, dtype=dtype, stop_gradient=True)
-    lh.main_block().append_op(type="fill_constant", outputs={"Out": [out]}, attrs=attrs)
+        out = lh.append_op("fill_constant", inputs, attrs, dtype=dtype, stop_gradient=True)
+        _set_shape_from_shape_op(out, inputs)
+        return out
+    lh.main_block().append_op(type="fill_constant", inputs=inputs, outputs={"Out": [out]},
+                              attrs=attrs)
     return out
 
 
 def full(shape, fill_value, dtype=None, name=None):
-    return fill_constant(shape, dtype or "float32", fill_value)
+    """A tensor of `shape` (ints and one-element int Tensors, or a 1-D int Tensor) filled with
+    fill_value (a number or a one-element Tensor)."""
+    return _fill(shape, dtype or "float32", fill_value, "full")
 
 
 def zeros(shape, dtype=None, name=None):
-    return full(shape, 0.0, dtype)
+    return _fill(shape, dtype or "float32", 0.0, "zeros")
 
 
 def ones(shape, dtype=None, name=None):
-    return full(shape, 1.0, dtype)
+    return _fill(shape, dtype or "float32", 1.0, "ones")
 
 
 def full_like(x, fill_value, dtype=None, name=None):
@@ -72,6 +90,162 @@ def assign(x, output=None):
     if output is not None:
         return assign(out, output)
     return out
+
+
+# -- arguments that tensors may give ----------------------------------------------------------
+# A shape, starts/ends, an axis or a scale passed as a Tensor (or a list mixing ints and
+# one-element Tensors) becomes the op's tensor input slot (ShapeTensor, StartsTensorList,
+# AxisTensor, ...), which the executor reads on the host before each run in place of the
+# attribute; at build time the extents they decide are -1. One code path for static Variables
+# and eager Tensors (a subclass of Variable).
+_INTS = ("int32", "int64")
+_CASTABLE_INTS = ("int8", "int16", "uint8")  # cast to int64 (the runtime reads int32/int64)
+_NUMBERS = ("bool", "int32", "int64", "float32", "float64")  # what the runtime reads
+_CASTABLE_NUMBERS = ("int8", "int16", "uint8", "float16", "bfloat16")  # cast to float64/int64
+
+
+def _known_numel(t):
+    """The element count of t from its static shape; None while an extent is unknown."""
+    n = 1
+    for d in t.shape:
+        if d < 0:
+            return None
+        n *= int(d)
+    return n
+
+
+def _cast(t, dtype):
+    from paddle.tensor.manipulation import cast
+    return cast(t, dtype)
+
+
+def _int_tensor(t, api, what):
+    """t as an int32/int64 tensor (other integer dtypes cast to int64); TypeError otherwise."""
+    name = _dtype_to_str(t.dtype)
+    if name in _INTS:
+        return t
+    if name in _CASTABLE_INTS:
+        return _cast(t, "int64")
+    raise TypeError(f"expected {api}'s {what} to be an int32 or int64 Tensor, but got a {name} "
+                    "Tensor")
+
+
+def _one_element(t, api, what):
+    n = _known_numel(t)
+    if n is not None and n != 1:
+        raise ValueError(f"expected {api}'s {what} to be a Tensor of one element, but got shape "
+                         f"{list(t.shape)}")
+
+
+def _python_int(value, api, what):
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise TypeError(f"expected {api}'s {what} to be an int or a one-element integer Tensor, "
+                        f"but got {type(value).__name__}")
+    return int(value.__index__())
+
+
+def _constant_int(value):
+    """A one-element int64 constant (assign_value: exact for any int64)."""
+    return _constant(value, "int64", [1])
+
+
+def _int_list_arg(values, api, arg, tensor_slot, list_slot, tensor_entry=-1, allow_int=False,
+                  check=None):
+    """A list attribute that tensors may give, for an op's attrs and inputs.
+
+    values: a 1-D int Tensor (the whole list, -> tensor_slot), or a list/tuple of ints and
+    one-element int Tensors (with a Tensor among them, every entry becomes a one-element
+    tensor of list_slot, the ints as constants), or (allow_int) one int; check(i, value), when
+    given, checks each constant entry (raising for a bad one).
+    Returns (attr, inputs): attr the attribute's list (the ints, tensor_entry where a Tensor
+    gives the entry; None for a whole tensor, whose length may be unknown) and inputs the
+    op's extra input slots ({} when no Tensor is involved)."""
+    if isinstance(values, Variable):
+        if tensor_slot is None:
+            raise TypeError(f"expected {api}'s {arg} to be a list or tuple (it may hold "
+                            "one-element Tensors), but got a Tensor")
+        t = _int_tensor(values, api, arg)
+        if len(t.shape) > 1:
+            raise ValueError(f"expected {api}'s {arg} to be a 1-D Tensor, but got shape "
+                             f"{list(t.shape)}")
+        return None, {tensor_slot: [t]}
+    if isinstance(values, (np.ndarray, range)) and np.ndim(values) == 1:
+        values = list(values)
+    elif allow_int and not isinstance(values, (list, tuple)) and hasattr(values, "__index__") \
+            and not isinstance(values, bool):
+        values = [values]
+    if not isinstance(values, (list, tuple)):
+        kinds = ("an int, a list, a tuple or a Tensor" if allow_int
+                 else "a list, a tuple or a Tensor")
+        raise TypeError(f"expected {api}'s {arg} to be {kinds}, but got {type(values).__name__}")
+    attr, entries = [], []
+    for i, v in enumerate(values):
+        what = f"{arg}[{i}]"
+        if isinstance(v, Variable):
+            v = _int_tensor(v, api, what)
+            _one_element(v, api, what)
+            attr.append(tensor_entry)
+        else:
+            v = _python_int(v, api, what)
+            if check is not None:
+                check(i, v)
+            attr.append(v)
+        entries.append(v)
+    if not any(isinstance(v, Variable) for v in entries):
+        return attr, {}
+    return attr, {list_slot: [v if isinstance(v, Variable) else _constant_int(v)
+                              for v in entries]}
+
+
+def _scalar_arg(value, api, arg, integer):
+    """An attribute a one-element Tensor may give (concat's axis, scale's scale, full's value):
+    None for a Python value, else the tensor (integer: an int32/int64 one; else a number type
+    the runtime reads, others cast). Raises TypeError/ValueError for a wrong tensor."""
+    if not isinstance(value, Variable):
+        return None
+    if integer:
+        t = _int_tensor(value, api, arg)
+    else:
+        name = _dtype_to_str(value.dtype)
+        if name in _NUMBERS:
+            t = value
+        elif name in _CASTABLE_NUMBERS:
+            t = _cast(value, "int64" if name.startswith(("int", "uint")) else "float64")
+        else:
+            raise TypeError(f"expected {api}'s {arg} to be a Tensor of a real number type, but "
+                            f"got a {name} Tensor")
+    _one_element(t, api, arg)
+    return t
+
+
+def _shape_arg(shape, api, arg="shape"):
+    """A creation op's shape (fill_constant, uniform_random, gaussian_random, randint):
+    (attrs, inputs) with the `shape` attribute (-1 for entries a Tensor gives) and ShapeTensor
+    or ShapeTensorList."""
+    def non_negative(i, d):
+        if d < 0:
+            raise ValueError(f"expected {api}'s {arg} to hold non-negative ints, but got {d} at "
+                             f"position {i}")
+
+    attr, inputs = _int_list_arg(shape, api, arg, "ShapeTensor", "ShapeTensorList",
+                                 tensor_entry=-1, allow_int=True, check=non_negative)
+    return {"shape": attr if attr is not None else []}, inputs
+
+
+def _set_shape_from_shape_op(out, inputs):
+    """In a static program, a creation op whose whole shape is paddle.shape(y) gets y's static
+    shape (as PaddlePaddle's front end does); the build-time inference knows only the rank."""
+    from paddle.base.framework import in_dynamic_mode
+    shape = inputs.get("ShapeTensor")
+    if in_dynamic_mode() or not shape:
+        return
+    op = getattr(shape[0], "op", None)
+    if op is None or op.type != "shape":
+        return
+    names = op.input("Input")
+    source = op.block._find_var_recursive(names[0]) if names else None
+    if source is not None and len(source.shape) == len(out.shape):
+        out.desc.set_shape([int(d) for d in source.shape])
 
 
 def create_parameter(shape, dtype, name=None, attr=None, is_bias=False, default_initializer=None):

@@ -3,6 +3,7 @@ stack, squeeze, unsqueeze, slice, gather, and x[index] indexing."""
 from paddle.base import layer_helper as lh
 from paddle.base.dtypes import convert_dtype
 from paddle.base.framework import Variable
+from paddle.tensor.creation import _int_list_arg, _scalar_arg
 
 
 def cast(x, dtype):
@@ -12,10 +13,12 @@ def cast(x, dtype):
 
 
 def reshape(x, shape, name=None):
-    if isinstance(shape, Variable):
-        raise NotImplementedError("a shape given as a Variable is not supported yet; pass a list")
-    shape = [int(d) for d in shape]
-    return lh.append_op("reshape2", {"X": [x]}, {"shape": shape}, outputs=("Out", "XShape"))[0]
+    """x with the new shape: a list/tuple of ints (-1 inferred, 0 copying x's extent) and
+    one-element int Tensors (-> ShapeTensor), or a 1-D int Tensor (-> Shape)."""
+    attr, inputs = _int_list_arg(shape, "reshape", "shape", "Shape", "ShapeTensor")
+    inputs["X"] = [x]
+    return lh.append_op("reshape2", inputs, {"shape": attr if attr is not None else []},
+                        outputs=("Out", "XShape"))[0]
 
 
 def transpose(x, perm, name=None):
@@ -32,21 +35,49 @@ def flatten(x, start_axis=0, stop_axis=-1, name=None):
                         {"start_axis": start, "stop_axis": stop}, outputs=("Out", "XShape"))[0]
 
 
+def _axis_arg(axis, api):
+    """(attribute value, inputs) for an axis that a one-element int Tensor may give."""
+    tensor = _scalar_arg(axis, api, "axis", integer=True)
+    if tensor is not None:
+        return 0, {"AxisTensor": [tensor]}
+    if isinstance(axis, bool) or not hasattr(axis, "__index__"):
+        raise TypeError(f"expected {api}'s axis to be an int or a one-element integer Tensor, "
+                        f"but got {type(axis).__name__}")
+    return int(axis), {}
+
+
 def concat(x, axis=0, name=None):
+    """The tensors of x joined along axis (an int or a one-element int Tensor -> AxisTensor)."""
     x = list(x)
-    if isinstance(axis, Variable):
-        raise NotImplementedError("axis given as a Variable is not supported yet")
-    return lh.append_op("concat", {"X": x}, {"axis": int(axis)}, dtype=x[0].dtype)
+    axis, inputs = _axis_arg(axis, "concat")
+    inputs["X"] = x
+    return lh.append_op("concat", inputs, {"axis": axis}, dtype=x[0].dtype)
 
 
 def split(x, num_or_sections, axis=0, name=None):
-    if isinstance(num_or_sections, int):
-        attrs = {"axis": int(axis), "num": num_or_sections, "sections": []}
-        n = num_or_sections
+    """x split along axis (an int or a one-element int Tensor -> AxisTensor) into
+    num_or_sections equal parts, or parts of the sizes in the list num_or_sections (ints, one
+    -1 inferred, and one-element int Tensors -> SectionsTensorList)."""
+    axis, inputs = _axis_arg(axis, "split")
+    inputs["X"] = [x]
+    if isinstance(num_or_sections, Variable):
+        raise TypeError("expected split's num_or_sections to be an int, a list or a tuple, but "
+                        "got a Tensor")
+    if isinstance(num_or_sections, (list, tuple)):
+        sections, fed = _int_list_arg(num_or_sections, "split", "num_or_sections", None,
+                                     "SectionsTensorList")
+        inputs.update(fed)
+        attrs = {"axis": axis, "num": 0, "sections": sections}
+        n = len(sections)
     else:
-        attrs = {"axis": int(axis), "num": 0, "sections": [int(s) for s in num_or_sections]}
-        n = len(num_or_sections)
-    return lh.append_op("split", {"X": [x]}, attrs, outputs=(f"Out[]:{n}",))
+        if isinstance(num_or_sections, bool) or not hasattr(num_or_sections, "__index__"):
+            raise TypeError(f"expected split's num_or_sections to be an int, a list or a tuple, "
+                            f"but got {type(num_or_sections).__name__}")
+        n = int(num_or_sections)
+        if n <= 0:
+            raise ValueError(f"expected split's num_or_sections to be positive, but got {n}")
+        attrs = {"axis": axis, "num": n, "sections": []}
+    return lh.append_op("split", inputs, attrs, outputs=(f"Out[]:{n}",))
 
 
 def stack(x, axis=0, name=None):
@@ -60,15 +91,66 @@ def squeeze(x, axis=None, name=None):
 
 
 def unsqueeze(x, axis, name=None):
-    axes = [axis] if isinstance(axis, int) else list(axis)
-    return lh.append_op("unsqueeze2", {"X": [x]}, {"axes": axes}, outputs=("Out", "XShape"))[0]
+    """x with axes of extent 1 inserted at axis: an int, a list/tuple of ints and one-element
+    int Tensors (-> AxesTensorList), or a 1-D int Tensor (-> AxesTensor)."""
+    axes, inputs = _int_list_arg(axis, "unsqueeze", "axis", "AxesTensor", "AxesTensorList",
+                                allow_int=True)
+    if inputs:  # the tensors give every axis (PaddlePaddle leaves the attribute unset)
+        axes = []
+    inputs["X"] = [x]
+    return lh.append_op("unsqueeze2", inputs, {"axes": axes}, outputs=("Out", "XShape"))[0]
+
+
+def _bounds_arg(values, api, arg, slots, count, infer_flags, attrs, inputs):
+    """starts / ends / strides of slice and strided_slice: a list/tuple of `count` ints and
+    one-element int Tensors, or a 1-D int Tensor; fills attrs[arg], inputs and infer_flags
+    (-1 where a Tensor decides the bound, as PaddlePaddle marks them)."""
+    attr, fed = _int_list_arg(values, api, arg, *slots)
+    if attr is None:
+        infer_flags[:] = [-1] * count
+        attr = []
+    else:
+        if len(attr) != count:
+            raise ValueError(f"expected {api}'s {arg} to have one entry per axis ({count}), but "
+                             f"got {len(attr)}")
+        if fed:
+            for i, v in enumerate(values):
+                if isinstance(v, Variable):
+                    infer_flags[i] = -1
+    attrs[arg] = attr
+    inputs.update(fed)
+
+
+def _axes_arg(axes, api):
+    if isinstance(axes, range) or (hasattr(axes, "ndim") and getattr(axes, "ndim") == 1
+                                   and not isinstance(axes, Variable)):
+        axes = list(axes)  # a range or a NumPy array
+    if isinstance(axes, Variable) or not isinstance(axes, (list, tuple)):
+        raise TypeError(f"expected {api}'s axes to be a list or tuple of ints, but got "
+                        f"{type(axes).__name__}")
+    out = []
+    for i, a in enumerate(axes):
+        if isinstance(a, bool) or not hasattr(a, "__index__"):
+            raise TypeError(f"expected {api}'s axes to hold ints, but got {type(a).__name__} at "
+                            f"position {i}")
+        out.append(int(a))
+    return out
 
 
 def slice(input, axes, starts, ends):  # noqa: A001 - PaddlePaddle's name
-    return lh.append_op("slice", {"Input": [input]},
-                        {"axes": list(axes), "starts": [int(s) for s in starts],
-                         "ends": [int(e) for e in ends], "infer_flags": [1] * len(axes),
-                         "decrease_axis": []})
+    """input[starts[i]:ends[i]] along each axes[i]; starts and ends: lists/tuples of ints and
+    one-element int Tensors (-> StartsTensorList / EndsTensorList) or 1-D int Tensors
+    (-> StartsTensor / EndsTensor), read at run time."""
+    axes = _axes_arg(axes, "slice")
+    infer_flags = [1] * len(axes)
+    attrs = {"axes": axes, "decrease_axis": []}
+    inputs = {"Input": [input]}
+    _bounds_arg(starts, "slice", "starts", ("StartsTensor", "StartsTensorList"), len(axes),
+                infer_flags, attrs, inputs)
+    _bounds_arg(ends, "slice", "ends", ("EndsTensor", "EndsTensorList"), len(axes),
+                infer_flags, attrs, inputs)
+    attrs["infer_flags"] = infer_flags
+    return lh.append_op("slice", inputs, attrs)
 
 
 def gather(x, index, axis=None, name=None):
@@ -174,17 +256,19 @@ Variable.__getitem__ = _getitem
 
 def strided_slice(x, axes, starts, ends, strides, name=None):
     """The elements starts[i], starts[i] + strides[i], ... before ends[i] along axes[i]
-    (negative strides walk backwards); constant bounds only."""
-    lists = {"axes": axes, "starts": starts, "ends": ends, "strides": strides}
-    for key, values in lists.items():
-        if isinstance(values, Variable) or any(isinstance(v, Variable) for v in values):
-            raise NotImplementedError(f"strided_slice {key} given as a Variable is not "
-                                      "supported yet; pass a list of ints")
-    axes = [int(a) for a in axes]
-    return lh.append_op("strided_slice", {"Input": [x]},
-                        {"axes": axes, "starts": [int(s) for s in starts],
-                         "ends": [int(e) for e in ends], "strides": [int(s) for s in strides],
-                         "infer_flags": [1] * len(axes), "decrease_axis": []})
+    (negative strides walk backwards). starts, ends and strides: lists/tuples of ints and
+    one-element int Tensors (-> *TensorList) or 1-D int Tensors (-> StartsTensor, EndsTensor,
+    StridesTensor), read at run time."""
+    axes = _axes_arg(axes, "strided_slice")
+    infer_flags = [1] * len(axes)
+    attrs = {"axes": axes, "decrease_axis": []}
+    inputs = {"Input": [x]}
+    for arg, values in (("starts", starts), ("ends", ends), ("strides", strides)):
+        prefix = arg.capitalize()
+        _bounds_arg(values, "strided_slice", arg, (f"{prefix}Tensor", f"{prefix}TensorList"),
+                    len(axes), infer_flags, attrs, inputs)
+    attrs["infer_flags"] = infer_flags
+    return lh.append_op("strided_slice", inputs, attrs)
 
 
 def masked_select(x, mask, name=None):
@@ -399,21 +483,39 @@ def tile(x, repeat_times, name=None):
     """x repeated repeat_times[i] times along axis i (x gets leading axes of 1 when
     repeat_times is longer than its rank)."""
     _check_tensor(x, "tile", "x")
-    times = _int_list(repeat_times, "tile", "repeat_times")
-    if not 1 <= len(times) <= 6 or any(t <= 0 for t in times):
-        raise ValueError(f"expected tile's repeat_times to be 1 to 6 positive ints, but got "
-                         f"{times}")
-    return lh.append_op("tile", {"X": [x]}, {"repeat_times": times})
+    times, inputs = _int_list_arg(repeat_times, "tile", "repeat_times", "RepeatTimes",
+                                 "repeat_times_tensor")
+    if times is None:  # a whole tensor: its length only, when known
+        count = repeat_times.shape[0] if len(repeat_times.shape) == 1 else 1
+        if not (count < 0 or 1 <= count <= 6):
+            raise ValueError(f"expected tile's repeat_times to hold 1 to 6 values, but got a "
+                             f"Tensor of shape {list(repeat_times.shape)}")
+        times = []
+    elif not 1 <= len(times) <= 6 or any(
+            t <= 0 for t, v in zip(times, repeat_times) if not isinstance(v, Variable)):
+        shown = [v if not isinstance(v, Variable) else "Tensor" for v in repeat_times]
+        raise ValueError(f"expected tile's repeat_times to be 1 to 6 positive ints or Tensors, "
+                         f"but got {shown}")
+    inputs["X"] = [x]
+    return lh.append_op("tile", inputs, {"repeat_times": times})
 
 
 def _expand_shape(x, shape, api):
-    target = _int_list(shape, api, "shape")
+    """expand_v2's shape attribute and inputs: a 1-D int Tensor (-> Shape), or a list/tuple of
+    ints (-1 keeping x's extent) and one-element int Tensors (-> expand_shapes_tensor; -2 in
+    the attribute for them, as PaddlePaddle stores). The constant entries are checked."""
+    target, inputs = _int_list_arg(shape, api, "shape", "Shape", "expand_shapes_tensor",
+                                  tensor_entry=-2)
+    if target is None:
+        return [], inputs
     dims = list(x.shape)
     if len(target) < len(dims):
         raise ValueError(f"expected {api}'s shape to have at least rank(x)={len(dims)} entries, "
                          f"but got {target}")
     lead = len(target) - len(dims)
     for i, t in enumerate(target):
+        if isinstance(shape[i], Variable):
+            continue
         if t == -1:
             if i < lead:
                 raise ValueError(f"expected {api}'s shape to have no -1 among the new leading "
@@ -427,27 +529,30 @@ def _expand_shape(x, shape, api):
             if d not in (1, -1, t):
                 raise ValueError(f"expected {api}'s shape {target} to be a broadcast of x's "
                                  f"shape {dims}, but got {t} for an axis of extent {d}")
-    return target
+    return target, inputs
 
 
 def expand(x, shape, name=None):
     """x broadcast to shape (-1 keeps x's extent)."""
     _check_tensor(x, "expand", "x")
-    return lh.append_op("expand_v2", {"X": [x]}, {"shape": _expand_shape(x, shape, "expand")})
+    target, inputs = _expand_shape(x, shape, "expand")
+    inputs["X"] = [x]
+    return lh.append_op("expand_v2", inputs, {"shape": target})
 
 
 def broadcast_to(x, shape, name=None):
     """x broadcast to shape (as expand)."""
     _check_tensor(x, "broadcast_to", "x")
-    return lh.append_op("expand_v2", {"X": [x]},
-                        {"shape": _expand_shape(x, shape, "broadcast_to")})
+    target, inputs = _expand_shape(x, shape, "broadcast_to")
+    inputs["X"] = [x]
+    return lh.append_op("expand_v2", inputs, {"shape": target})
 
 
 def expand_as(x, y, name=None):
     """x broadcast to the shape of y (y gets no gradient)."""
     _check_tensor(x, "expand_as", "x")
     _check_tensor(y, "expand_as", "y")
-    target = _expand_shape(x, list(y.shape), "expand_as")
+    target, _ = _expand_shape(x, list(y.shape), "expand_as")
     return lh.append_op("expand_as_v2", {"X": [x], "Y": [y]}, {"target_shape": target})
 
 

@@ -61,10 +61,16 @@ def elementwise_pow(x, y, name=None):
 
 
 def scale(x, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None):
-    if isinstance(scale, Variable):
-        raise NotImplementedError("scale given as a Variable is not supported yet")
-    out = lh.append_op("scale", {"X": [x]}, {"scale": float(scale), "bias": float(bias),
-                                              "bias_after_scale": bias_after_scale})
+    """x * scale + bias (bias_after_scale) or (x + bias) * scale; scale may be a one-element
+    Tensor (-> ScaleTensor, read at run time; it takes no gradient, as in PaddlePaddle)."""
+    from paddle.tensor.creation import _scalar_arg
+    inputs = {"X": [x]}
+    scale_tensor = _scalar_arg(scale, "scale", "scale", integer=False)
+    if scale_tensor is not None:
+        inputs["ScaleTensor"] = [scale_tensor]
+        scale = 1.0
+    out = lh.append_op("scale", inputs, {"scale": float(scale), "bias": float(bias),
+                                         "bias_after_scale": bias_after_scale})
     if act:
         from paddle.nn import functional as F
         out = getattr(F, act)(out)

@@ -4,7 +4,7 @@ paddle.seed, unless a seed is given)."""
 from paddle.base import layer_helper as lh
 from paddle.base.dtypes import VarType, convert_dtype, dtype_to_str, is_floating
 from paddle.base.framework import get_default_dtype
-from paddle.tensor.creation import _shape_list
+from paddle.tensor.creation import _set_shape_from_shape_op, _shape_arg
 
 __all__ = ["rand", "randn", "standard_normal", "uniform", "normal", "randint", "randperm"]
 
@@ -16,14 +16,23 @@ def _float_dtype(dtype, fn):
     return dtype
 
 
+def _random_op(op_type, shape, api, attrs, dtype):
+    """A random op whose shape (ints and one-element int Tensors, or a 1-D int Tensor) may be
+    given by tensors (ShapeTensorList / ShapeTensor, read at run time)."""
+    shape_attrs, inputs = _shape_arg(shape, api)
+    attrs.update(shape_attrs, dtype=int(dtype))
+    out = lh.append_op(op_type, inputs, attrs, dtype=dtype, stop_gradient=True)
+    _set_shape_from_shape_op(out, inputs)
+    return out
+
+
 def uniform(shape, dtype=None, min=-1.0, max=1.0, seed=0, name=None):  # noqa: A002
     """Values drawn uniformly from [min, max)."""
     if min > max:
         raise ValueError(f"expected min <= max, but got min={min}, max={max}")
     dtype = _float_dtype(dtype, "uniform")
-    return lh.append_op("uniform_random", {},
-                        {"shape": _shape_list(shape), "dtype": int(dtype), "min": float(min),
-                         "max": float(max), "seed": int(seed)}, dtype=dtype, stop_gradient=True)
+    return _random_op("uniform_random", shape, "uniform",
+                      {"min": float(min), "max": float(max), "seed": int(seed)}, dtype)
 
 
 def rand(shape, dtype=None, name=None):
@@ -37,17 +46,14 @@ def normal(mean=0.0, std=1.0, shape=None, name=None):
     if std < 0:
         raise ValueError(f"expected a non-negative std, but got {std}")
     dtype = _float_dtype(None, "normal")
-    return lh.append_op("gaussian_random", {},
-                        {"shape": _shape_list([1] if shape is None else shape),
-                         "mean": float(mean), "std": float(std), "seed": 0, "dtype": int(dtype)},
-                        dtype=dtype, stop_gradient=True)
+    return _random_op("gaussian_random", [1] if shape is None else shape, "normal",
+                      {"mean": float(mean), "std": float(std), "seed": 0}, dtype)
 
 
 def standard_normal(shape, dtype=None, name=None):
     dtype = _float_dtype(dtype, "standard_normal")
-    return lh.append_op("gaussian_random", {},
-                        {"shape": _shape_list(shape), "mean": 0.0, "std": 1.0, "seed": 0,
-                         "dtype": int(dtype)}, dtype=dtype, stop_gradient=True)
+    return _random_op("gaussian_random", shape, "standard_normal",
+                      {"mean": 0.0, "std": 1.0, "seed": 0}, dtype)
 
 
 def randn(shape, dtype=None, name=None):
@@ -75,9 +81,8 @@ def randint(low=0, high=None, shape=[1], dtype=None, name=None):  # noqa: B006 -
     if dtype not in (VarType.INT32, VarType.INT64):
         raise TypeError(f"expected randint's dtype to be int32 or int64, but got "
                         f"{dtype_to_str(dtype)}")
-    return lh.append_op("randint", {}, {"low": int(low), "high": int(high),
-                                        "shape": _shape_list(shape), "dtype": int(dtype),
-                                        "seed": 0}, dtype=dtype, stop_gradient=True)
+    return _random_op("randint", shape, "randint", {"low": int(low), "high": int(high), "seed": 0},
+                      dtype)
 
 
 def randperm(n, dtype="int64", name=None):

@@ -1,7 +1,8 @@
 """The to_static source transformation of one function: after the loop and return rewrites,
-and/or/not go through convert_logical_*, every call through convert_call, and each if/while
-becomes nested functions handed to convert_ifelse / convert_while_loop, which decide at run
-time (Python value or tensor) whether Python runs it or a cond / while op is built."""
+and/or/not go through convert_logical_*, x.shape through convert_shape, every call through
+convert_call, and each if/while becomes nested functions handed to convert_ifelse /
+convert_while_loop, which decide at run time (Python value or tensor) whether Python runs it or
+a cond / while op is built."""
 import ast
 import itertools
 
@@ -116,6 +117,22 @@ def _thunk(expr):
     args = ast.arguments(posonlyargs=[], args=[], vararg=None, kwonlyargs=[], kw_defaults=[],
                          kwarg=None, defaults=[])
     return au.located([ast.Lambda(args=args, body=expr)], expr)[0]
+
+
+class _Shapes(ast.NodeTransformer):
+    """x.shape (read) -> convert_shape(x): a static tensor's extents unknown when tracing
+    become tensors read at run time (PaddlePaddle's convert_shape)."""
+
+    def visit_FunctionDef(self, node):
+        return node
+
+    visit_AsyncFunctionDef = visit_ClassDef = visit_FunctionDef
+
+    def visit_Attribute(self, node):
+        self.generic_visit(node)
+        if node.attr != "shape" or not isinstance(node.ctx, ast.Load):
+            return node
+        return au.located([au.call(au.jst("convert_shape"), [node.value])], node)[0]
 
 
 class _Calls(ast.NodeTransformer):
@@ -249,6 +266,7 @@ def transform_function(fdef, filename, class_name=None):
         fdef.body = [mangler.visit(stmt) for stmt in fdef.body]
     transform_loops_and_returns(fdef, filename)
     fdef.body = [_Logical().visit(stmt) for stmt in fdef.body]
+    fdef.body = [_Shapes().visit(stmt) for stmt in fdef.body]
     fdef.body = [_Calls().visit(stmt) for stmt in fdef.body]
     global_names = _declared(fdef, ast.Global)
     nonlocal_names = _declared(fdef, ast.Nonlocal)

@@ -18,7 +18,8 @@ __all__ = [
     "convert_logical_and", "convert_logical_or", "convert_logical_not", "convert_len",
     "convert_range", "convert_range_args", "convert_range_cond", "convert_for_iter",
     "convert_enumerate", "convert_zip", "convert_getitem", "convert_print", "convert_assert",
-    "convert_isinstance", "convert_to_bool", "convert_to_int", "convert_to_float"
+    "convert_isinstance", "convert_to_bool", "convert_to_int", "convert_to_float",
+    "convert_shape"
 ]
 
 
@@ -166,6 +167,20 @@ def _dim(x, axis):
     others = [a for a in range(x.ndim) if a != axis]
     part = slice_(x, others, [0] * len(others), [1] * len(others)) if others else x
     return sum_(full_like(part, 1, dtype="int64"))
+
+
+def convert_shape(x):
+    """x.shape in converted code. For a static tensor with extents unknown when tracing (-1,
+    e.g. an InputSpec's None batch), a list whose unknown entries are 0-D int32 tensors of
+    paddle.shape(x), read at run time: paddle.zeros([x.shape[0], 3]) or
+    x.reshape([x.shape[0], -1]) then follow the batch fed (as PaddlePaddle's convert_shape).
+    Known extents stay ints; anything else's shape is returned as it is."""
+    shape = x.shape
+    if not is_static_var(x) or all(d >= 0 for d in shape):
+        return shape
+    from paddle.tensor.manipulation import shape as shape_of
+    dims = shape_of(x)
+    return [d if d >= 0 else dims[i] for i, d in enumerate(shape)]
 
 
 def convert_len(x):
