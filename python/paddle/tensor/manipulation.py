@@ -188,9 +188,14 @@ def unstack(x, axis=0, num=None, name=None):
 
 
 def _getitem(self, item):
-    """x[i], x[a:b], x[::-1], x[:, 1], x[..., 0] with constant indices (steps: strided_slice)."""
+    """x[i], x[a:b], x[::-1], x[:, 1], x[..., 0] (steps: strided_slice). Bounds, steps and
+    integer indices may be one-element int Tensors (see _tensor_index)."""
     if not isinstance(item, tuple):
         item = (item,)
+    if _has_tensor_bounds(item):
+        item = _tensor_index(item)
+        if _has_tensor_bounds(item):  # a static program: the values are read at run time
+            return _getitem_tensor_bounds(self, item)
     if any(i is Ellipsis for i in item):
         k = item.index(Ellipsis)
         fill = len(self.shape) - (len(item) - 1)
@@ -254,6 +259,259 @@ slice_all = _py_slice(None, None, None)
 Variable.__getitem__ = _getitem
 
 
+# -- indices that tensors give ----------------------------------------------------------------
+# x[a:b], x[a:b:s], x[i] and x[a:b] = v where a, b, s or i are one-element int Tensors (as
+# PaddlePaddle accepts them). In eager mode their values are read at once (as PaddlePaddle's
+# dygraph indexing does) and the Python int paths run; in a static program they become the
+# slice / strided_slice / set_value tensor inputs (StartsTensorList, EndsTensorList,
+# StridesTensorList / StepsTensorList), constant entries exact int64 constants and the
+# attribute -1 where a tensor gives the entry, so that every run reads them afresh.
+_INDEX_INTS = ("int32", "int64")
+_INDEX_CASTABLE = ("int8", "int16", "uint8")
+
+
+def _has_tensor_bounds(item):
+    """Whether the index tuple holds a tensor bound/step or a 0-D tensor index."""
+    for idx in item:
+        if isinstance(idx, _py_slice):
+            if any(isinstance(p, Variable) for p in (idx.start, idx.stop, idx.step)):
+                return True
+        elif isinstance(idx, Variable) and len(idx.shape) == 0:
+            return True
+    return False
+
+
+def _index_tensor(value, what, kinds):
+    """value (a Tensor giving `what`, which may be one of `kinds`) checked to be a one-element
+    integer tensor: int32/int64 as it is, int8/int16/uint8 cast to int64; TypeError /
+    ValueError otherwise."""
+    from paddle.base.dtypes import dtype_to_str
+    name = dtype_to_str(value.dtype)
+    if name not in _INDEX_INTS + _INDEX_CASTABLE:
+        raise TypeError(f"expected {what} to be {kinds}, but got a {name} Tensor")
+    n = 1
+    for d in value.shape:
+        if d < 0:
+            n = None
+            break
+        n *= int(d)
+    if n is not None and n != 1:
+        raise ValueError(f"expected {what} to be a Tensor of one element, but got shape "
+                         f"{list(value.shape)}")
+    return value if name in _INDEX_INTS else cast(value, "int64")
+
+
+def _tensor_index(item):
+    """The index tuple with its tensor bounds and 0-D tensor indices checked; in eager mode
+    they are replaced by their Python ints."""
+    from paddle.base.framework import in_dynamic_mode
+    eager = in_dynamic_mode()
+
+    def resolve(value, what, kinds):
+        if not isinstance(value, Variable):
+            return value
+        value = _index_tensor(value, what, kinds)
+        return int(value.item()) if eager else value
+
+    out = []
+    for pos, idx in enumerate(item):
+        if isinstance(idx, _py_slice):
+            out.append(_py_slice(*(resolve(p, f"the slice {part} of index {pos}",
+                                           "an int, None or a one-element integer Tensor")
+                                   for part, p in (("start", idx.start), ("stop", idx.stop),
+                                                   ("step", idx.step)))))
+        elif isinstance(idx, Variable) and len(idx.shape) == 0:
+            out.append(resolve(idx, f"index {pos}", "an int, a slice, ... or an integer Tensor"))
+        else:
+            out.append(idx)
+    return tuple(out)
+
+
+def _is_int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _i64(value):
+    """A Variable as int64 (Python ints as they are)."""
+    from paddle.base.dtypes import VarType
+    if isinstance(value, Variable) and convert_dtype(value.dtype) != VarType.INT64:
+        return cast(value, "int64")
+    return value
+
+
+def _pick(cond, a, b):
+    """where(cond, a, b) for int64 values, Python ints folded when everything is known."""
+    if not isinstance(cond, Variable):
+        return a if cond else b
+    if not isinstance(a, Variable) and not isinstance(b, Variable):
+        from paddle.tensor.creation import _constant
+        a = _constant(a, "int64")
+    return where(cond, a, b)
+
+
+def _max(a, b):
+    if not isinstance(a, Variable) and not isinstance(b, Variable):
+        return max(a, b)
+    from paddle.tensor.math import maximum
+    return maximum(a, b) if isinstance(a, Variable) else maximum(b, a)
+
+
+def _min(a, b):
+    if not isinstance(a, Variable) and not isinstance(b, Variable):
+        return min(a, b)
+    from paddle.tensor.math import minimum
+    return minimum(a, b) if isinstance(a, Variable) else minimum(b, a)
+
+
+def _wrapped(value, n):
+    """value counted from the end when negative, as Python reads an index (not clamped)."""
+    if isinstance(value, Variable):
+        return _pick(value < 0, value + n, value)
+    return value + n if value < 0 else value
+
+
+def _index_end(index):
+    """The exclusive end of the one-element slice that the tensor index `index` picks: index + 1,
+    or the largest bound for -1 (whose index + 1 would be 0, an empty slice)."""
+    from paddle.tensor.math import equal
+    return where(equal(index, -1), _BIG, index + 1)
+
+
+def _extent(x, axis):
+    """x's extent along axis: a Python int when known, else an int64 tensor read at run time."""
+    d = x.shape[axis]
+    if d >= 0:
+        return int(d)
+    return _i64(shape(x)[axis])
+
+
+def _normalized_bounds(start, stop, step, n):
+    """(start, end) for strided_slice / set_value giving exactly Python's x[start:stop:step]
+    over an axis of extent n, where any of start, stop (ints, None or int64 tensors), step (an
+    int or an int64 tensor) and n may be tensors: the bounds are clamped into the axis as
+    Python does, an empty range becomes (start, start) for a positive step and (0, 0) for a
+    negative one, and a negative step's end of -1 means "through index 0" as the kernels read
+    it. The kernels alone differ from Python for out-of-range or crossing bounds."""
+    def positive():
+        s = 0 if start is None else _min(_max(_wrapped(start, n), 0), n)
+        e = n if stop is None else _min(_max(_wrapped(stop, n), 0), n)
+        return s, _max(e, s)
+
+    def negative():
+        s = n - 1 if start is None else _min(_wrapped(start, n), n - 1)
+        e = -1 if stop is None else _max(_wrapped(stop, n), -1)
+        empty = s <= e
+        return _pick(empty, 0, s), _pick(empty, 0, e)
+
+    if not isinstance(step, Variable):
+        return positive() if step > 0 else negative()
+    up = step > 0
+    (ps, pe), (ns, ne) = positive(), negative()
+    return _pick(up, ps, ns), _pick(up, pe, ne)
+
+
+def _expand_ellipsis(item, rank):
+    """item with its one ... replaced by the full slices it stands for over rank axes."""
+    if sum(i is Ellipsis for i in item) > 1:
+        raise IndexError("an index can only have a single ellipsis ('...')")
+    if any(i is Ellipsis for i in item):
+        k = next(j for j, i in enumerate(item) if i is Ellipsis)  # no ==: tensors compare
+        fill = rank - (len(item) - 1)
+        item = item[:k] + (slice_all,) * fill + item[k + 1:]
+    return item
+
+
+def _tensor_bounded_region(x, item):
+    """axes, starts, ends, strides, decrease axes, infer_flags and whether a step is involved
+    for x[item] where tensors give some bounds (static programs); entries are Python ints or
+    int64 tensors. With a step (strided_slice) the tensor-bounded axes are normalized by
+    _normalized_bounds, since that kernel refuses crossing bounds that Python reads as an
+    empty range; slice clamps as Python does."""
+    rank = len(x.shape)
+    item = _expand_ellipsis(item, rank)
+    if len(item) > rank:
+        raise IndexError(f"too many indices for a tensor of rank {rank}: {len(item)} given")
+    stepped = any(isinstance(i, _py_slice) and not (i.step is None or (_is_int(i.step)
+                                                                       and i.step == 1))
+                  for i in item)
+    axes, starts, ends, steps, decrease, flags = [], [], [], [], [], []
+    for axis, idx in enumerate(item):
+        if isinstance(idx, Variable):
+            if len(idx.shape) != 0:
+                raise NotImplementedError("indexing with a Variable works on the first axis only")
+            start, end, step = idx, _index_end(idx), 1
+            decrease.append(axis)
+        elif _is_int(idx):
+            start, end, step = idx, (idx + 1 if idx != -1 else _BIG), 1
+            decrease.append(axis)
+        elif isinstance(idx, _py_slice):
+            if idx.start is None and idx.stop is None and idx.step is None:
+                continue
+            if not any(isinstance(p, Variable) for p in (idx.start, idx.stop, idx.step)):
+                if idx.step not in (None, 1):  # as the Python int path writes it
+                    s, e = [], []
+                    step = _stepped_bounds(idx, x.shape[axis], s, e)
+                    start, end = s[0], e[0]
+                else:
+                    start = 0 if idx.start is None else idx.start
+                    end = _BIG if idx.stop is None else idx.stop
+                    step = 1
+            elif stepped:
+                start, stop, step = (_i64(p) for p in (idx.start, idx.stop, idx.step))
+                step = 1 if step is None else step
+                if not isinstance(step, Variable) and step == 0:
+                    raise ValueError("expected a nonzero slice step, but got step 0")
+                start, end = _normalized_bounds(start, stop, step, _extent(x, axis))
+            else:  # slice clamps as Python does
+                start = 0 if idx.start is None else idx.start
+                end = _BIG if idx.stop is None else idx.stop
+                step = 1
+        else:
+            raise TypeError(f"expected int, slice or Variable indices, but got "
+                            f"{type(idx).__name__}")
+        axes.append(axis)
+        starts.append(start)
+        ends.append(end)
+        steps.append(step)
+        flags.append(-1 if any(isinstance(v, Variable) for v in (start, end, step)) else 1)
+    return axes, starts, ends, steps, decrease, flags, stepped
+
+
+def _getitem_tensor_bounds(x, item):
+    """x[item] in a static program where tensors give some bounds: slice (or strided_slice
+    where a step is involved) with StartsTensorList / EndsTensorList / StridesTensorList."""
+    axes, starts, ends, steps, decrease, flags, stepped = _tensor_bounded_region(x, item)
+    if not axes:
+        return x
+    op = "strided_slice" if stepped else "slice"
+    inputs = {"Input": [x]}
+    attrs = {"axes": axes, "infer_flags": flags, "decrease_axis": decrease}
+    lists = [("starts", starts), ("ends", ends)] + ([("strides", steps)] if stepped else [])
+    for arg, values in lists:
+        attr, fed = _int_list_arg(values, op, arg, None, f"{arg.capitalize()}TensorList")
+        attrs[arg] = attr
+        inputs.update(fed)
+    out = lh.append_op(op, inputs, attrs)
+    from paddle.base.framework import in_dynamic_mode
+    if not in_dynamic_mode():
+        # The build-time inference leaves every sliced axis -1; axes that Python values bound
+        # keep their extent, as PaddlePaddle's infer_flags mark them.
+        dims, expanded = [], _expand_ellipsis(item, len(x.shape))
+        for axis, idx in enumerate(expanded):
+            extent = x.shape[axis]
+            if not isinstance(idx, _py_slice):
+                continue  # an index: the axis is dropped
+            if extent >= 0 and not any(isinstance(p, Variable)
+                                       for p in (idx.start, idx.stop, idx.step)):
+                extent = len(range(extent)[idx])
+            elif not (idx.start is None and idx.stop is None and idx.step is None):
+                extent = -1
+            dims.append(int(extent))
+        dims += [int(d) for d in x.shape[len(expanded):]]
+        out.desc.set_shape(dims)
+    return out
+
+
 def strided_slice(x, axes, starts, ends, strides, name=None):
     """The elements starts[i], starts[i] + strides[i], ... before ends[i] along axes[i]
     (negative strides walk backwards). starts, ends and strides: lists/tuples of ints and
@@ -297,14 +555,17 @@ _SET_VALUE_LISTS = {"bool": "bool_values", "int32": "int32_values", "int64": "in
                     "float16": "fp16_values"}
 
 
-def _set_value_attrs(shape, item):
-    """set_value's axes/starts/ends/steps/decrease_axes/none_axes for x[item] = ..."""
+def _set_value_attrs(shape, item, x=None):
+    """set_value's axes/starts/ends/steps/decrease_axes/none_axes for x[item] = ...; where
+    tensors (static programs: checked by _tensor_index) give a bound, step or 0-D index, the
+    entries are int64 tensors (bounds normalized by _normalized_bounds, as set_value refuses
+    crossing bounds that Python reads as an empty range)."""
     if not isinstance(item, tuple):
         item = (item,)
     if sum(i is Ellipsis for i in item) > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")
     if any(i is Ellipsis for i in item):
-        k = item.index(Ellipsis)
+        k = next(j for j, i in enumerate(item) if i is Ellipsis)  # no ==: tensors compare
         fill = len(shape) - (len(item) - 1 - sum(i is None for i in item))
         item = item[:k] + (slice_all,) * fill + item[k + 1:]
     attrs = {"axes": [], "starts": [], "ends": [], "steps": [], "decrease_axes": [],
@@ -316,6 +577,25 @@ def _set_value_attrs(shape, item):
             continue
         if dim >= len(shape):
             raise IndexError(f"too many indices for a tensor of rank {len(shape)}: {item!r}")
+        if isinstance(idx, Variable) and len(idx.shape) == 0:  # a tensor index (static)
+            attrs["decrease_axes"].append(dim)
+            for key, v in (("axes", dim), ("starts", idx), ("ends", _index_end(idx)),
+                           ("steps", 1)):
+                attrs[key].append(v)
+            dim += 1
+            continue
+        if isinstance(idx, _py_slice) and any(isinstance(p, Variable)
+                                              for p in (idx.start, idx.stop, idx.step)):
+            start, stop, step = (_i64(p) for p in (idx.start, idx.stop, idx.step))
+            step = 1 if step is None else step
+            if not isinstance(step, Variable) and step == 0:
+                raise ValueError("expected a nonzero slice step when assigning to a Tensor, "
+                                 "but got step 0")
+            start, end = _normalized_bounds(start, stop, step, _extent(x, dim))
+            for key, v in (("axes", dim), ("starts", start), ("ends", end), ("steps", step)):
+                attrs[key].append(v)
+            dim += 1
+            continue
         if isinstance(idx, bool) or not isinstance(idx, (int, _py_slice)):
             raise NotImplementedError(f"assigning through an index of type {type(idx).__name__}"
                                       " is not supported yet; use ints, slices, None and ...")
@@ -350,10 +630,19 @@ def _setitem(self, item, value):
 
     from paddle.base.dtypes import dtype_to_str
     from paddle.base.framework import in_dynamic_mode
-    attrs = _set_value_attrs(list(self.shape), item)
+    if not isinstance(item, tuple):
+        item = (item,)
+    inputs = {"Input": [self]}
+    if _has_tensor_bounds(item):
+        item = _tensor_index(item)  # eager: the tensors' ints
+    attrs = _set_value_attrs(list(self.shape), item, self)
+    for key in ("starts", "ends", "steps"):
+        if any(isinstance(v, Variable) for v in attrs[key]):
+            attrs[key], fed = _int_list_arg(attrs[key], "set_value", key, None,
+                                            f"{key.capitalize()}TensorList")
+            inputs.update(fed)
     dtype = convert_dtype(self.dtype)
     attrs["dtype"] = int(dtype)
-    inputs = {"Input": [self]}
     if isinstance(value, Variable):
         if convert_dtype(value.dtype) != dtype:
             value = cast(value, dtype)

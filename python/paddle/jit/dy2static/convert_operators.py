@@ -198,6 +198,11 @@ def _check_range_arg(value, what):
         if convert_dtype(value.dtype) not in (VarType.INT32, VarType.INT64):
             raise TypeError(f"expected an integer tensor as range() {what}, but got "
                             f"{dtype_to_str(value.dtype)}")
+        if convert_dtype(value.dtype) == VarType.INT32:
+            # int64 as the loop index that a Python int start becomes (an int32 stop such as
+            # x.shape[0] of a None batch would not compare with it)
+            from paddle.tensor.manipulation import cast
+            value = cast(value, "int64")
         return value
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise TypeError(f"expected an int or integer tensor as range() {what}, but got "
