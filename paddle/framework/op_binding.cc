@@ -97,18 +97,27 @@ R ElementAt(const phi::DenseTensor& t, int64_t i) {
   }
 }
 
+// What a tensor giving an attribute may hold: integers (int32, int64) for integer attributes
+// and lists, also bool for a bool attribute, any number type for a float or text one.
+enum class Values { kIntegers, kFlags, kNumbers };
+
 void CheckHostValues(const phi::DenseTensor& t, const std::string& op, const std::string& slot,
-                     bool integers) {
+                     Values values) {
   PD_CHECK(t.initialized(), InvalidArgument, "expected input ", slot, " of op '", op,
            "' to hold values, but it is not initialized");
   PD_CHECK(t.place().is_cpu(), InvalidArgument, "expected input ", slot, " of op '", op,
            "' on the host (it gives an attribute), but it is on ", t.place());
   const phi::DataType d = t.dtype();
   const bool is_int = d == phi::DataType::INT32 || d == phi::DataType::INT64;
-  PD_CHECK(is_int || (!integers && (d == phi::DataType::FLOAT32 || d == phi::DataType::FLOAT64 ||
-                                    d == phi::DataType::BOOL)),
-           InvalidArgument, "expected input ", slot, " of op '", op, "' to be ",
-           integers ? "int32 or int64" : "a number type", ", but got ", d);
+  const bool is_bool = d == phi::DataType::BOOL;
+  const bool is_float = d == phi::DataType::FLOAT32 || d == phi::DataType::FLOAT64;
+  const bool ok = is_int || (values == Values::kFlags && is_bool) ||
+                  (values == Values::kNumbers && (is_bool || is_float));
+  PD_CHECK(ok, InvalidArgument, "expected input ", slot, " of op '", op, "' to be ",
+           values == Values::kIntegers ? "int32 or int64"
+           : values == Values::kFlags  ? "bool, int32 or int64"
+                                       : "a number type",
+           ", but got ", d);
 }
 
 // The one element of a host tensor written out exactly: an integer in full, a float with 17
@@ -142,7 +151,11 @@ Attr ReadTensorAttr(const OpRecord& record, const TensorAttrDef& def,
              slot, " of op '", record.type, "' (it gives attribute ", attr.name, "), but got ",
              list.size());
     const phi::DenseTensor& t = from_tensor ? *tensor : *list[0];
-    CheckHostValues(t, record.type, slot, false);
+    const bool integer = attr.type == proto::INT || attr.type == proto::LONG;
+    CheckHostValues(t, record.type, slot,
+                    integer                       ? Values::kIntegers
+                    : attr.type == proto::BOOLEAN ? Values::kFlags
+                                                  : Values::kNumbers);
     PD_CHECK(t.numel() == 1, InvalidArgument, "expected input ", slot, " of op '", record.type,
              "' to hold one value (attribute ", attr.name, "), but got dims ", t.dims());
     switch (attr.type) {
@@ -155,8 +168,7 @@ Attr ReadTensorAttr(const OpRecord& record, const TensorAttrDef& def,
       }
       case proto::LONG:
         return MakeAttr(attr.name, ElementAt<int64_t>(t, 0));
-      case proto::FLOAT:
-        return MakeAttr(attr.name, ElementAt<float>(t, 0));
+      case proto::FLOAT:  // kept as a double: a kernel taking double reads it exactly
       case proto::FLOAT64:
         return MakeAttr(attr.name, ElementAt<double>(t, 0));
       case proto::BOOLEAN:
@@ -170,7 +182,7 @@ Attr ReadTensorAttr(const OpRecord& record, const TensorAttrDef& def,
   }
   std::vector<int64_t> values;
   if (from_tensor) {
-    CheckHostValues(*tensor, record.type, slot, true);
+    CheckHostValues(*tensor, record.type, slot, Values::kIntegers);
     PD_CHECK(tensor->dims().size() <= 1, InvalidArgument, "expected input ", slot, " of op '",
              record.type, "' to be 1-D (attribute ", attr.name, "), but got dims ", tensor->dims());
     for (int64_t i = 0; i < tensor->numel(); ++i) values.push_back(ElementAt<int64_t>(*tensor, i));
@@ -178,7 +190,7 @@ Attr ReadTensorAttr(const OpRecord& record, const TensorAttrDef& def,
     for (size_t i = 0; i < list.size(); ++i) {
       PD_CHECK(list[i] != nullptr, InvalidArgument, "expected input ", slot, "[", i, "] of op '",
                record.type, "', but it is missing");
-      CheckHostValues(*list[i], record.type, slot, true);
+      CheckHostValues(*list[i], record.type, slot, Values::kIntegers);
       PD_CHECK(list[i]->numel() == 1, InvalidArgument, "expected each tensor of input ", slot,
                " of op '", record.type, "' to hold one value, but ", slot, "[", i, "] has dims ",
                list[i]->dims());

@@ -90,7 +90,7 @@ bool Fusable(const Graph& graph, Node* op, Signature* sig, std::vector<std::stri
     inputs->push_back(SingleInput(desc, "X"));
     inputs->push_back(SingleInput(desc, "Y"));
   } else {
-    if (desc.HasInput("ScaleTensor") && !desc.Input("ScaleTensor").empty()) return false;
+    if (AttrFedByTensor(desc, "scale")) return false;
     inputs->push_back(SingleInput(desc, "X"));
   }
   std::vector<std::vector<int64_t>> shapes;

@@ -36,13 +36,8 @@ bool IsHeadTranspose(const OpDesc& op) {
   return AttrOr<std::vector<int>>(op, "axis", {}) == std::vector<int>{0, 2, 1, 3};
 }
 
-// A reshape2 by its shape attribute alone (no Shape / ShapeTensor inputs).
-bool ReshapeByAttr(const OpDesc& op) {
-  for (const char* slot : {"Shape", "ShapeTensor"}) {
-    if (op.HasInput(slot) && !op.Input(slot).empty()) return false;
-  }
-  return true;
-}
+// A reshape2 by its shape attribute alone (no Shape / ShapeTensor input giving it).
+bool ReshapeByAttr(const OpDesc& op) { return !AttrFedByTensor(op, "shape"); }
 
 // Variable `heads` = transpose2(reshape2(x, [0, 0, H, D]), [0, 2, 1, 3]) with x 3-D: x's name,
 // H and D; the two ops appended to *ops.
@@ -69,7 +64,7 @@ bool MatchSplitHeads(const Graph& graph, const std::string& heads, std::string* 
 // A scale by `alpha` without bias.
 bool PlainScale(const OpDesc& op, float* alpha) {
   if (AttrOr<float>(op, "bias", 0.0f) != 0.0f) return false;
-  if (op.HasInput("ScaleTensor") && !op.Input("ScaleTensor").empty()) return false;
+  if (AttrFedByTensor(op, "scale")) return false;
   *alpha = AttrOr<float>(op, "scale", 1.0f);
   return true;
 }

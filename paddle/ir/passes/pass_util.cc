@@ -44,6 +44,11 @@ template std::string AttrOr<std::string>(const framework::OpDesc&, const std::st
 template std::vector<int> AttrOr<std::vector<int>>(const framework::OpDesc&, const std::string&,
                                                    std::vector<int>);
 
+bool AttrFedByTensor(const framework::OpDesc& op, const std::string& name) {
+  const auto* record = framework::OpRecordRegistry::Instance().Find(op.Type());
+  return record != nullptr && record->AttrFedByTensor(op, name);
+}
+
 bool HasSideEffects(const framework::OpDesc& op) {
   const std::string& type = op.Type();
   if (type == "feed" || type == "fetch" || type == "fetch_v2" || type == "conditional_block" ||

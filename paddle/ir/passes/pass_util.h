@@ -18,6 +18,9 @@ std::string SingleOutput(const framework::OpDesc& op, const std::string& slot);
 // The op's attribute value, or the record's default.
 template <typename T>
 T AttrOr(const framework::OpDesc& op, const std::string& name, T fallback);
+// Whether a tensor input of the op gives attribute `name` (its value known only at run time):
+// a pass must not take the attribute as the op's value.
+bool AttrFedByTensor(const framework::OpDesc& op, const std::string& name);
 // Ops with effects beyond their outputs, or bodies in sub-blocks: never removed or moved.
 bool HasSideEffects(const framework::OpDesc& op);
 

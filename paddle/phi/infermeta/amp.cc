@@ -57,10 +57,10 @@ void UpdateLossScalingInferMeta(const std::vector<const MetaTensor*>& x,
                                 const MetaTensor& found_infinite,
                                 const MetaTensor& prev_loss_scaling,
                                 const MetaTensor& in_good_steps, const MetaTensor& in_bad_steps,
-                                const MetaTensor& stop_update_tensor, int incr_every_n_steps,
-                                int decr_every_n_nan_or_inf, float incr_ratio, float decr_ratio,
-                                std::vector<MetaTensor*> out, MetaTensor* loss_scaling,
-                                MetaTensor* out_good_steps, MetaTensor* out_bad_steps) {
+                                int incr_every_n_steps, int decr_every_n_nan_or_inf,
+                                float incr_ratio, float decr_ratio, std::vector<MetaTensor*> out,
+                                MetaTensor* loss_scaling, MetaTensor* out_good_steps,
+                                MetaTensor* out_bad_steps) {
   const char* op = "update_loss_scaling";
   PD_CHECK(incr_ratio > 1.0f, InvalidArgument,
            "expected update_loss_scaling's incr_ratio to be greater than 1, but got ", incr_ratio);
@@ -71,9 +71,6 @@ void UpdateLossScalingInferMeta(const std::vector<const MetaTensor*>& x,
   CheckScalar(op, prev_loss_scaling, "PrevLossScaling", DataType::FLOAT32, DataType::FLOAT64);
   CheckScalar(op, in_good_steps, "InGoodSteps", DataType::INT32, DataType::INT32);
   CheckScalar(op, in_bad_steps, "InBadSteps", DataType::INT32, DataType::INT32);
-  if (stop_update_tensor) {
-    CheckScalar(op, stop_update_tensor, "StopUpdate", DataType::BOOL, DataType::BOOL);
-  }
   ShareEach(op, x, out);
   SetScalarMeta(loss_scaling, prev_loss_scaling.dtype());
   SetScalarMeta(out_good_steps, DataType::INT32);

@@ -19,9 +19,9 @@ void UpdateLossScalingInferMeta(const std::vector<const MetaTensor*>& x,
                                 const MetaTensor& found_infinite,
                                 const MetaTensor& prev_loss_scaling,
                                 const MetaTensor& in_good_steps, const MetaTensor& in_bad_steps,
-                                const MetaTensor& stop_update_tensor, int incr_every_n_steps,
-                                int decr_every_n_nan_or_inf, float incr_ratio, float decr_ratio,
-                                std::vector<MetaTensor*> out, MetaTensor* loss_scaling,
-                                MetaTensor* out_good_steps, MetaTensor* out_bad_steps);
+                                int incr_every_n_steps, int decr_every_n_nan_or_inf,
+                                float incr_ratio, float decr_ratio, std::vector<MetaTensor*> out,
+                                MetaTensor* loss_scaling, MetaTensor* out_good_steps,
+                                MetaTensor* out_bad_steps);
 
 }  // namespace phi

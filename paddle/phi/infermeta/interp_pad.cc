@@ -9,49 +9,46 @@
 
 namespace phi {
 
-void Pad3dInferMeta(const MetaTensor& x, const MetaTensor& paddings_tensor,
-                    const std::vector<int>& paddings, const std::string& mode,
-                    const std::string& data_format, MetaTensor* out) {
-  const DDim& in = x.dims();
-  PD_CHECK(in.size() == 5, InvalidArgument, "expected pad3d's X to be 5-D, but got ", in);
+void CheckPad3dFormat(const MetaTensor& x, const std::string& mode,
+                      const std::string& data_format) {
+  PD_CHECK(x.dims().size() == 5, InvalidArgument, "expected pad3d's X to be 5-D, but got ",
+           x.dims());
   PD_CHECK(data_format == "NCDHW" || data_format == "NDHWC", InvalidArgument,
            "expected pad3d's data_format NCDHW or NDHWC, but got ", data_format);
   PD_CHECK(mode == "constant" || mode == "reflect" || mode == "replicate" || mode == "circular",
            InvalidArgument,
            "expected pad3d's mode constant, reflect, replicate or circular, but got ", mode);
+}
+
+void Pad3dInferMeta(const MetaTensor& x, const std::vector<int>& paddings, const std::string& mode,
+                    const std::string& data_format, MetaTensor* out) {
+  CheckPad3dFormat(x, mode, data_format);
+  const DDim& in = x.dims();
   std::vector<int64_t> dims = in.ToVector();
-  if (paddings_tensor) {
-    if (data_format == "NCDHW") {
-      dims[2] = dims[3] = dims[4] = -1;
-    } else {
-      dims[1] = dims[2] = dims[3] = -1;
+  PD_CHECK(paddings.size() == 6, InvalidArgument,
+           "expected pad3d's paddings to have 6 entries, but got ", funcs::FormatList(paddings));
+  for (int p : paddings)
+    PD_CHECK(p >= 0, InvalidArgument, "expected pad3d's paddings >= 0, but got ",
+             funcs::FormatList(paddings));
+  // spatial axes in D, H, W order; paddings are (W, H, D) pairs.
+  const int first = data_format == "NCDHW" ? 2 : 1;
+  for (int a = 0; a < 3; ++a) {
+    const int64_t d = in[first + a];
+    const int lo = paddings[2 * (2 - a)], hi = paddings[2 * (2 - a) + 1];
+    if (d < 0) continue;
+    if (mode == "reflect") {
+      PD_CHECK(lo < d && hi < d, InvalidArgument,
+               "expected pad3d's reflect paddings to be less "
+               "than the padded extent ",
+               d, ", but got ", funcs::FormatList(paddings));
+    } else if (mode != "constant") {
+      PD_CHECK(d > 0, InvalidArgument, "expected pad3d's ", mode,
+               " mode to pad non-empty extents, but X is ", in);
     }
-  } else {
-    PD_CHECK(paddings.size() == 6, InvalidArgument,
-             "expected pad3d's paddings to have 6 entries, but got ", funcs::FormatList(paddings));
-    for (int p : paddings)
-      PD_CHECK(p >= 0, InvalidArgument, "expected pad3d's paddings >= 0, but got ",
-               funcs::FormatList(paddings));
-    // spatial axes in D, H, W order; paddings are (W, H, D) pairs.
-    const int first = data_format == "NCDHW" ? 2 : 1;
-    for (int a = 0; a < 3; ++a) {
-      const int64_t d = in[first + a];
-      const int lo = paddings[2 * (2 - a)], hi = paddings[2 * (2 - a) + 1];
-      if (d < 0) continue;
-      if (mode == "reflect") {
-        PD_CHECK(lo < d && hi < d, InvalidArgument,
-                 "expected pad3d's reflect paddings to be less "
-                 "than the padded extent ",
-                 d, ", but got ", funcs::FormatList(paddings));
-      } else if (mode != "constant") {
-        PD_CHECK(d > 0, InvalidArgument, "expected pad3d's ", mode,
-                 " mode to pad non-empty extents, but X is ", in);
-      }
-      PD_CHECK(d <= std::numeric_limits<int64_t>::max() - lo - hi, InvalidArgument,
-               "expected pad3d's padded extents to fit in 64 bits, but X is ", in, " and paddings ",
-               funcs::FormatList(paddings));
-      dims[first + a] = d + lo + hi;
-    }
+    PD_CHECK(d <= std::numeric_limits<int64_t>::max() - lo - hi, InvalidArgument,
+             "expected pad3d's padded extents to fit in 64 bits, but X is ", in, " and paddings ",
+             funcs::FormatList(paddings));
+    dims[first + a] = d + lo + hi;
   }
   out->set_dims(DDim(dims));
   out->set_dtype(x.dtype());
@@ -116,13 +113,12 @@ void PixelShuffleGradInferMeta(const MetaTensor& dout, int upscale_factor,
   dx->set_layout(dout.layout());
 }
 
-void Pad3dGradInferMeta(const MetaTensor& x, const MetaTensor& paddings_tensor,
-                        const MetaTensor& out_grad, const std::vector<int>& paddings,
-                        const std::string& mode, const std::string& data_format,
-                        MetaTensor* x_grad) {
+void Pad3dGradInferMeta(const MetaTensor& x, const MetaTensor& out_grad,
+                        const std::vector<int>& paddings, const std::string& mode,
+                        const std::string& data_format, MetaTensor* x_grad) {
   DenseTensor out;  // the forward's checks and output dims
   MetaTensor out_meta(&out);
-  Pad3dInferMeta(x, paddings_tensor, paddings, mode, data_format, &out_meta);
+  Pad3dInferMeta(x, paddings, mode, data_format, &out_meta);
   CheckOutGradLikeForward("pad3d", out.dims(), x.dtype(), out_grad);
   if (x_grad != nullptr && *x_grad) x_grad->share_meta(x);
 }

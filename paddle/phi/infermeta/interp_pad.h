@@ -9,16 +9,16 @@
 
 namespace phi {
 
-// x 5-D; paddings {left, right, top, bottom, front, back}, each >= 0; extents unknown when
-// the paddings come as a tensor.
-void Pad3dInferMeta(const MetaTensor& x, const MetaTensor& paddings_tensor,
-                    const std::vector<int>& paddings, const std::string& mode,
+// x 5-D; paddings {left, right, top, bottom, front, back}, each >= 0 (a Paddings tensor gives
+// them: tensor_attrs; at build time Pad3dBuildInferMeta).
+void Pad3dInferMeta(const MetaTensor& x, const std::vector<int>& paddings, const std::string& mode,
                     const std::string& data_format, MetaTensor* out);
 // pad3d_grad: pad3d's checks; Out@GRAD must have pad3d's output dims. X@GRAD takes X's meta.
-void Pad3dGradInferMeta(const MetaTensor& x, const MetaTensor& paddings_tensor,
-                        const MetaTensor& out_grad, const std::vector<int>& paddings,
-                        const std::string& mode, const std::string& data_format,
-                        MetaTensor* x_grad);
+void Pad3dGradInferMeta(const MetaTensor& x, const MetaTensor& out_grad,
+                        const std::vector<int>& paddings, const std::string& mode,
+                        const std::string& data_format, MetaTensor* x_grad);
+// pad3d's checks of X, mode and data_format (shared with the build-time InferMeta).
+void CheckPad3dFormat(const MetaTensor& x, const std::string& mode, const std::string& data_format);
 
 // 2-D interpolation (x 4-D, NCHW or NHWC; bilinear, bicubic): InterpolateNdInferMeta
 // (interp_more.h) with rank 4.

@@ -282,7 +282,7 @@ void LayerNormInferMeta(const MetaTensor& x, const MetaTensor& scale, const Meta
   }
 }
 
-void DropoutInferMeta(const MetaTensor& x, const MetaTensor& seed, float dropout_prob,
+void DropoutInferMeta(const MetaTensor& x, float dropout_prob,
                       const std::string& dropout_implementation, MetaTensor* out,
                       MetaTensor* mask) {
   PD_CHECK(dropout_prob >= 0.0f && dropout_prob <= 1.0f, InvalidArgument,
@@ -293,10 +293,6 @@ void DropoutInferMeta(const MetaTensor& x, const MetaTensor& seed, float dropout
            "expected dropout's dropout_implementation to be \"downgrade_in_infer\" or "
            "\"upscale_in_train\", but got \"",
            dropout_implementation, "\"");
-  if (seed) {
-    PD_CHECK(seed.dims().numel() == 1 || seed.dims().has_unknown(), InvalidArgument,
-             "expected dropout's Seed to hold one value, but got dims ", seed.dims());
-  }
   out->share_meta(x);
   if (mask != nullptr && *mask) {
     mask->set_dims(x.dims());
@@ -353,11 +349,7 @@ void AccuracyInferMeta(const MetaTensor& out, const MetaTensor& indices, const M
   }
 }
 
-void TopKInferMeta(const MetaTensor& x, const MetaTensor& k_tensor, int k, int axis,
-                   MetaTensor* out, MetaTensor* indices) {
-  PD_CHECK(!k_tensor, Unimplemented,
-           "expected top_k's k as the attribute 'k', but got a K tensor input, which is not "
-           "supported");
+void TopKInferMeta(const MetaTensor& x, int k, int axis, MetaTensor* out, MetaTensor* indices) {
   const DDim& d = x.dims();
   const int a = funcs::NormalizeAxis(axis, d.size(), "top_k's axis");
   const int64_t extent = d.size() == 0 ? 1 : d[a];
@@ -371,9 +363,8 @@ void TopKInferMeta(const MetaTensor& x, const MetaTensor& k_tensor, int k, int a
   indices->set_dtype(DataType::INT64);
 }
 
-void TopKLastAxisInferMeta(const MetaTensor& x, const MetaTensor& k_tensor, int k, MetaTensor* out,
-                           MetaTensor* indices) {
-  TopKInferMeta(x, k_tensor, k, -1, out, indices);
+void TopKLastAxisInferMeta(const MetaTensor& x, int k, MetaTensor* out, MetaTensor* indices) {
+  TopKInferMeta(x, k, -1, out, indices);
 }
 
 void ArgExtremeInferMeta(const char* op, const MetaTensor& x, int64_t axis, bool keepdims,
@@ -404,11 +395,7 @@ void ArgMaxInferMeta(const MetaTensor& x, int64_t axis, bool keepdims, bool flat
   ArgExtremeInferMeta("arg_max", x, axis, keepdims, flatten, dtype, out);
 }
 
-void OneHotInferMeta(const MetaTensor& x, const MetaTensor& depth_tensor, int depth, DataType dtype,
-                     MetaTensor* out) {
-  PD_CHECK(!depth_tensor, Unimplemented,
-           "expected one_hot_v2's depth as the attribute 'depth', but got a depth_tensor input, "
-           "which is not supported");
+void OneHotInferMeta(const MetaTensor& x, int depth, DataType dtype, MetaTensor* out) {
   PD_CHECK(depth >= 1, InvalidArgument, "expected one_hot_v2's depth >= 1, but got ", depth);
   PD_CHECK(x.dtype() == DataType::UNDEFINED || x.dtype() == DataType::INT32 ||
                x.dtype() == DataType::INT64,

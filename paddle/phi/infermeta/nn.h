@@ -97,7 +97,7 @@ void LayerNormInferMeta(const MetaTensor& x, const MetaTensor& scale, const Meta
                         int begin_norm_axis, MetaTensor* y, MetaTensor* mean, MetaTensor* variance);
 
 // Out takes X's meta; Mask has X's dims and dtype uint8.
-void DropoutInferMeta(const MetaTensor& x, const MetaTensor& seed, float dropout_prob,
+void DropoutInferMeta(const MetaTensor& x, float dropout_prob,
                       const std::string& dropout_implementation, MetaTensor* out, MetaTensor* mask);
 
 // Hard labels (integer) have Logits' dims with 1 on the class axis; soft labels Logits' dims.
@@ -110,12 +110,11 @@ void CrossEntropyWithSoftmaxInferMeta(const MetaTensor& logits, const MetaTensor
 void AccuracyInferMeta(const MetaTensor& out, const MetaTensor& indices, const MetaTensor& label,
                        MetaTensor* accuracy, MetaTensor* correct, MetaTensor* total);
 
-// Out and Indices (int64) have X's dims with k on `axis`. A K tensor input is not supported.
-void TopKInferMeta(const MetaTensor& x, const MetaTensor& k_tensor, int k, int axis,
-                   MetaTensor* out, MetaTensor* indices);
+// Out and Indices (int64) have X's dims with k on `axis` (a K tensor gives k: tensor_attrs;
+// at build time TopKBuildInferMeta).
+void TopKInferMeta(const MetaTensor& x, int k, int axis, MetaTensor* out, MetaTensor* indices);
 // Legacy top_k: the last axis.
-void TopKLastAxisInferMeta(const MetaTensor& x, const MetaTensor& k_tensor, int k, MetaTensor* out,
-                           MetaTensor* indices);
+void TopKLastAxisInferMeta(const MetaTensor& x, int k, MetaTensor* out, MetaTensor* indices);
 
 // X's dims without `axis` (kept as 1 with keepdims); flatten reduces over all elements
 // (0-D out, or all ones with keepdims). dtype is int32 or int64.
@@ -125,9 +124,9 @@ void ArgExtremeInferMeta(const char* op, const MetaTensor& x, int64_t axis, bool
 void ArgMaxInferMeta(const MetaTensor& x, int64_t axis, bool keepdims, bool flatten, DataType dtype,
                      MetaTensor* out);
 
-// Out is X.dims + [depth] with the given dtype. A depth tensor input is not supported.
-void OneHotInferMeta(const MetaTensor& x, const MetaTensor& depth_tensor, int depth, DataType dtype,
-                     MetaTensor* out);
+// Out is X.dims + [depth] with the given dtype (depth_tensor gives depth: tensor_attrs; at
+// build time OneHotBuildInferMeta).
+void OneHotInferMeta(const MetaTensor& x, int depth, DataType dtype, MetaTensor* out);
 
 // W [V, D], integer Ids of any shape: Out is Ids.dims + [D] with W's dtype.
 void EmbeddingInferMeta(const MetaTensor& weight, const MetaTensor& ids, MetaTensor* out);

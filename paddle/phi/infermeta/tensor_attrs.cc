@@ -3,9 +3,12 @@
 #include <algorithm>
 
 #include "paddle/common/errors.h"
+#include "paddle/phi/infermeta/backward.h"
+#include "paddle/phi/infermeta/interp_pad.h"
 #include "paddle/phi/infermeta/manipulation.h"
 #include "paddle/phi/infermeta/nullary.h"
 #include "paddle/phi/infermeta/shape.h"
+#include "paddle/phi/kernels/funcs/axis_utils.h"
 
 namespace phi {
 namespace {
@@ -135,6 +138,48 @@ void TileBuildInferMeta(const MetaTensor& x, const MetaTensor& repeat_tensor,
   const int64_t count = FedValueCount(repeat_tensor, repeat_tensor_list);
   const int64_t rank = count < 0 ? x.dims().size() : std::max<int64_t>(x.dims().size(), count);
   SetOut(out, std::vector<int64_t>(rank, -1), x.dtype());
+}
+
+void TopKBuildInferMeta(const MetaTensor& x, int axis, MetaTensor* out, MetaTensor* indices) {
+  std::vector<int64_t> dims = x.dims().ToVector();
+  const int a = funcs::NormalizeAxis(axis, static_cast<int>(dims.size()), "top_k's axis");
+  if (!dims.empty()) dims[a] = -1;
+  SetOut(out, dims, x.dtype());
+  out->set_layout(x.layout());
+  SetOut(indices, dims, DataType::INT64);
+}
+
+void TopKLastAxisBuildInferMeta(const MetaTensor& x, MetaTensor* out, MetaTensor* indices) {
+  TopKBuildInferMeta(x, -1, out, indices);
+}
+
+void OneHotBuildInferMeta(const MetaTensor& x, DataType dtype, MetaTensor* out) {
+  PD_CHECK(x.dtype() == DataType::UNDEFINED || x.dtype() == DataType::INT32 ||
+               x.dtype() == DataType::INT64,
+           InvalidArgument, "expected one_hot_v2's X to be int32 or int64, but got ", x.dtype());
+  std::vector<int64_t> dims = x.dims().ToVector();
+  dims.push_back(-1);
+  SetOut(out, dims, dtype == DataType::UNDEFINED ? DataType::FLOAT32 : dtype);
+}
+
+void Pad3dBuildInferMeta(const MetaTensor& x, const std::string& mode,
+                         const std::string& data_format, MetaTensor* out) {
+  CheckPad3dFormat(x, mode, data_format);
+  std::vector<int64_t> dims = x.dims().ToVector();
+  const int first = data_format == "NCDHW" ? 2 : 1;
+  for (int a = first; a < first + 3; ++a) dims[a] = -1;
+  SetOut(out, dims, x.dtype());
+  out->set_layout(x.layout());
+}
+
+void Pad3dGradBuildInferMeta(const MetaTensor& x, const MetaTensor& out_grad,
+                             const std::string& mode, const std::string& data_format,
+                             MetaTensor* x_grad) {
+  DenseTensor out;  // the forward's checks and output dims
+  MetaTensor out_meta(&out);
+  Pad3dBuildInferMeta(x, mode, data_format, &out_meta);
+  CheckOutGradLikeForward("pad3d", out.dims(), x.dtype(), out_grad);
+  if (x_grad != nullptr && *x_grad) x_grad->share_meta(x);
 }
 
 void SetValueGradBuildInferMeta(const MetaTensor& out_grad, const MetaTensor& value_tensor,

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "paddle/phi/common/data_type.h"
@@ -59,6 +60,22 @@ void ExpandBuildInferMeta(const MetaTensor& x, const MetaTensor& shape_tensor,
 // -1.
 void TileBuildInferMeta(const MetaTensor& x, const MetaTensor& repeat_tensor,
                         const std::vector<const MetaTensor*>& repeat_tensor_list, MetaTensor* out);
+
+// top_k_v2 with K: Out and Indices (int64) have X's dims with `axis` -1 (a 0-D X stays 0-D).
+void TopKBuildInferMeta(const MetaTensor& x, int axis, MetaTensor* out, MetaTensor* indices);
+// top_k with K: TopKBuildInferMeta along the last axis.
+void TopKLastAxisBuildInferMeta(const MetaTensor& x, MetaTensor* out, MetaTensor* indices);
+
+// one_hot_v2 with depth_tensor: Out is X.dims + [-1] with the given dtype.
+void OneHotBuildInferMeta(const MetaTensor& x, DataType dtype, MetaTensor* out);
+
+// pad3d with Paddings: Out has X's dims with the padded (D, H, W) extents -1.
+void Pad3dBuildInferMeta(const MetaTensor& x, const std::string& mode,
+                         const std::string& data_format, MetaTensor* out);
+// pad3d_grad with Paddings: Out@GRAD checked against that Out; X@GRAD takes X's meta.
+void Pad3dGradBuildInferMeta(const MetaTensor& x, const MetaTensor& out_grad,
+                             const std::string& mode, const std::string& data_format,
+                             MetaTensor* x_grad);
 
 // set_value_grad with tensor-fed bounds: Input@GRAD takes Out@GRAD's meta, ValueTensor@GRAD
 // ValueTensor's.

@@ -51,12 +51,11 @@ template <typename T, typename Context>
 void LeakyReluDoubleGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& ddx,
                                float alpha, DenseTensor* ddout);
 
-// dx = dout * f x^(f-1) (f from FactorTensor when given): ddout = ddx * f x^(f-1),
-// dx_new = dout * ddx * f (f-1) x^(f-2).
+// dx = dout * f x^(f-1): ddout = ddx * f x^(f-1), dx_new = dout * ddx * f (f-1) x^(f-2).
 template <typename T, typename Context>
-void PowDoubleGradKernel(const Context& dev_ctx, const DenseTensor& x,
-                         const DenseTensor* factor_tensor, const DenseTensor& dout,
-                         const DenseTensor& ddx, float factor, DenseTensor* dx, DenseTensor* ddout);
+void PowDoubleGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                         const DenseTensor& ddx, double factor, DenseTensor* dx,
+                         DenseTensor* ddout);
 
 // dx = dout * sign(x): ddout = ddx * sign(x) (0 at 0).
 template <typename T, typename Context>

@@ -1,6 +1,7 @@
 // adam: one Adam step (funcs::AdamStep gives the formulas); Beta1Pow/Beta2Pow hold beta^t and
-// are advanced in place unless use_global_beta_pow. Optional Beta1Tensor, Beta2Tensor and
-// EpsilonTensor override the attributes; a true SkipUpdate leaves every state unchanged.
+// are advanced in place unless use_global_beta_pow. The op's Beta1Tensor, Beta2Tensor and
+// EpsilonTensor give beta1, beta2 and epsilon (tensor_attrs); a true SkipUpdate leaves every
+// state unchanged.
 #pragma once
 
 #include <cstdint>
@@ -16,10 +17,8 @@ void AdamKernel(const Context& dev_ctx, const DenseTensor& param, const DenseTen
                 const DenseTensor& learning_rate, const DenseTensor& moment1,
                 const DenseTensor& moment2, const DenseTensor& beta1_pow,
                 const DenseTensor& beta2_pow, const DenseTensor* master_param,
-                const DenseTensor* skip_update, const DenseTensor* beta1_tensor,
-                const DenseTensor* beta2_tensor, const DenseTensor* epsilon_tensor, float beta1,
-                float beta2, float epsilon, bool lazy_mode,
-                int64_t min_row_size_to_use_multithread, bool multi_precision,
+                const DenseTensor* skip_update, float beta1, float beta2, float epsilon,
+                bool lazy_mode, int64_t min_row_size_to_use_multithread, bool multi_precision,
                 bool use_global_beta_pow, DenseTensor* param_out, DenseTensor* moment1_out,
                 DenseTensor* moment2_out, DenseTensor* beta1_pow_out, DenseTensor* beta2_pow_out,
                 DenseTensor* master_param_out);

@@ -14,12 +14,11 @@ void AdamwKernel(const Context& dev_ctx, const DenseTensor& param, const DenseTe
                  const DenseTensor& learning_rate, const DenseTensor& moment1,
                  const DenseTensor& moment2, const DenseTensor& beta1_pow,
                  const DenseTensor& beta2_pow, const DenseTensor* master_param,
-                 const DenseTensor* skip_update, const DenseTensor* beta1_tensor,
-                 const DenseTensor* beta2_tensor, const DenseTensor* epsilon_tensor, float beta1,
-                 float beta2, float epsilon, float lr_ratio, float coeff, bool with_decay,
-                 bool lazy_mode, int64_t min_row_size_to_use_multithread, bool multi_precision,
+                 const DenseTensor* skip_update, float beta1, float beta2, float epsilon,
+                 float lr_ratio, float coeff, bool with_decay, bool lazy_mode,
+                 int64_t min_row_size_to_use_multithread, bool multi_precision,
                  bool use_global_beta_pow, DenseTensor* param_out, DenseTensor* moment1_out,
-                 DenseTensor* moment2_out, DenseTensor* beta1_pow_out,
-                 DenseTensor* beta2_pow_out, DenseTensor* master_param_out);
+                 DenseTensor* moment2_out, DenseTensor* beta1_pow_out, DenseTensor* beta2_pow_out,
+                 DenseTensor* master_param_out);
 
 }  // namespace phi

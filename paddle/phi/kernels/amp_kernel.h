@@ -17,16 +17,16 @@ void CheckFiniteAndUnscaleKernel(const Context& dev_ctx, const std::vector<const
                                  const DenseTensor& scale, std::vector<DenseTensor*> out,
                                  DenseTensor* found_infinite);
 
-// When FoundInfinite, Out[i] = 0, else Out[i] = X[i]. Unless stop_update (the attribute, or a
-// true StopUpdate tensor), LossScaling, OutGoodSteps and OutBadSteps take one step of dynamic
-// loss scaling (funcs::UpdateLossScalingStep) from PrevLossScaling, InGoodSteps, InBadSteps;
-// with stop_update they pass through unchanged. Each output may be its input (in place).
+// When FoundInfinite, Out[i] = 0, else Out[i] = X[i]. Unless stop_update (the op's StopUpdate
+// tensor gives it: tensor_attrs), LossScaling, OutGoodSteps and OutBadSteps take one step of
+// dynamic loss scaling (funcs::UpdateLossScalingStep) from PrevLossScaling, InGoodSteps,
+// InBadSteps; with stop_update they pass through unchanged. Each output may be its input (in
+// place).
 template <typename T, typename Context>
 void UpdateLossScalingKernel(const Context& dev_ctx, const std::vector<const DenseTensor*>& x,
                              const DenseTensor& found_infinite,
-                             const DenseTensor& prev_loss_scaling,
-                             const DenseTensor& in_good_steps, const DenseTensor& in_bad_steps,
-                             const DenseTensor* stop_update_tensor, int incr_every_n_steps,
+                             const DenseTensor& prev_loss_scaling, const DenseTensor& in_good_steps,
+                             const DenseTensor& in_bad_steps, int incr_every_n_steps,
                              int decr_every_n_nan_or_inf, float incr_ratio, float decr_ratio,
                              bool stop_update, std::vector<DenseTensor*> out,
                              DenseTensor* loss_scaling, DenseTensor* out_good_steps,

@@ -7,8 +7,7 @@
 namespace phi {
 
 template <typename T, typename Context>
-void ClipGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* min_tensor,
-                    const DenseTensor* max_tensor, const DenseTensor& dout, float min, float max,
-                    DenseTensor* dx);
+void ClipGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                    double min, double max, DenseTensor* dx);
 
 }  // namespace phi

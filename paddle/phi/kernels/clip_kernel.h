@@ -1,5 +1,5 @@
-// clip: out = min(max(x, min), max). The bounds come from the optional one-element tensors
-// Min / Max when given, else from the attributes; min > max raises InvalidArgument.
+// clip: out = min(max(x, min), max) (the op's Min / Max tensors give the bounds: tensor_attrs);
+// min > max raises InvalidArgument.
 #pragma once
 
 #include <cmath>
@@ -12,11 +12,8 @@
 namespace phi {
 
 template <typename T, typename Context>
-void ClipKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* min_tensor,
-                const DenseTensor* max_tensor, float min, float max, DenseTensor* out);
-
-// The bound in effect: the tensor's one value when given, else the attribute.
-double ClipBound(const DenseTensor* tensor, float attr, const char* name);
+void ClipKernel(const Context& dev_ctx, const DenseTensor& x, double min, double max,
+                DenseTensor* out);
 
 // A bound converted to T: integer kernels clamp it to T's range (converting inf or a value
 // beyond the range is undefined) and refuse nan.

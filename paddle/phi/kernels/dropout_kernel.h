@@ -9,11 +9,11 @@
 
 namespace phi {
 
-// The random engine is seeded from seed_tensor when given, else from `seed` when fix_seed,
-// else from the global generator.
+// The random engine is seeded from `seed` when fix_seed and seed != 0, else from the global
+// generator. The op's Seed tensor gives both seed and fix_seed (tensor_attrs).
 template <typename T, typename Context>
-void DropoutKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* seed_tensor,
-                   float p, bool is_test, const std::string& mode, int seed, bool fix_seed,
-                   DenseTensor* out, DenseTensor* mask);
+void DropoutKernel(const Context& dev_ctx, const DenseTensor& x, float p, bool is_test,
+                   const std::string& mode, int seed, bool fix_seed, DenseTensor* out,
+                   DenseTensor* mask);
 
 }  // namespace phi

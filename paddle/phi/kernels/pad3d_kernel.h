@@ -1,5 +1,5 @@
 // pad3d: a 5-D tensor padded on its D, H and W axes (constant, reflect, replicate or circular),
-// NCDHW or NDHWC; a Paddings tensor (6 ints, read when the op runs) overrides the attribute.
+// NCDHW or NDHWC. The op's Paddings tensor gives paddings (tensor_attrs); InferMeta checks them.
 #pragma once
 
 #include <string>
@@ -10,14 +10,13 @@
 namespace phi {
 
 template <typename T, typename Context>
-void Pad3dKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* paddings_tensor,
-                 const std::vector<int>& paddings, const std::string& mode, float value,
-                 const std::string& data_format, DenseTensor* out);
+void Pad3dKernel(const Context& dev_ctx, const DenseTensor& x, const std::vector<int>& paddings,
+                 const std::string& mode, float value, const std::string& data_format,
+                 DenseTensor* out);
 
 // dx gathers dout from every output element that read it (zero for constant padding).
 template <typename T, typename Context>
-void Pad3dGradKernel(const Context& dev_ctx, const DenseTensor& x,
-                     const DenseTensor* paddings_tensor, const DenseTensor& dout,
+void Pad3dGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
                      const std::vector<int>& paddings, const std::string& mode,
                      const std::string& data_format, DenseTensor* dx);
 

@@ -43,7 +43,7 @@ void HardSigmoidGradKernel(const Context& dev_ctx, const DenseTensor& out, const
                            float slope, float offset, DenseTensor* dx);
 
 template <typename T, typename Context>
-void PowGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* factor_tensor,
-                   const DenseTensor& dout, float factor, DenseTensor* dx);
+void PowGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                   double factor, DenseTensor* dx);
 
 }  // namespace phi

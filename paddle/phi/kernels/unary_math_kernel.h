@@ -1,6 +1,6 @@
 // Elementwise unary math kernels: exp, log, sqrt, abs, square, relu6 (min(max(x, 0),
-// threshold)) and pow (x^factor, the factor from the optional one-element FactorTensor when
-// given, else the attribute). Out may share X's storage.
+// threshold)) and pow (x^factor; the op's FactorTensor gives factor: tensor_attrs). Out may
+// share X's storage.
 #pragma once
 
 #include "paddle/phi/core/dense_tensor.h"
@@ -36,10 +36,6 @@ void HardSigmoidKernel(const Context& dev_ctx, const DenseTensor& x, float slope
                        DenseTensor* out);
 
 template <typename T, typename Context>
-void PowKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* factor_tensor,
-               float factor, DenseTensor* out);
-
-// The exponent in effect for pow: FactorTensor's one value when given, else `factor`.
-double PowFactor(const DenseTensor* factor_tensor, float factor);
+void PowKernel(const Context& dev_ctx, const DenseTensor& x, double factor, DenseTensor* out);
 
 }  // namespace phi

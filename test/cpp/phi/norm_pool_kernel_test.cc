@@ -168,8 +168,7 @@ TEST(DropoutKernel, FixedSeedRepeatsTheMask) {
   auto run = [&](int seed, DenseTensor* mask) {
     DenseTensor out(DataType::FLOAT64, x.dims());
     mask->Resize(x.dims());
-    DropoutKernel<double>(Ctx(), x, nullptr, 0.25f, false, "upscale_in_train", seed, true, &out,
-                          mask);
+    DropoutKernel<double>(Ctx(), x, 0.25f, false, "upscale_in_train", seed, true, &out, mask);
     return out;
   };
   DenseTensor mask_a, mask_b, mask_c;

@@ -71,9 +71,8 @@ TEST(AdamKernel, InPlaceStepAdvancesBetaPowers) {
   DenseTensor b1p = MakeTensor<float>({1}, {0.81f}), b2p = MakeTensor<float>({1}, {0.998f});
   DenseTensor lr = MakeTensor<float>({1}, {0.01f});
   const DenseTensor p0 = Copy(param), g0 = Copy(grad), m10 = Copy(m1), m20 = Copy(m2);
-  AdamKernel<double>(Ctx(), param, grad, lr, m1, m2, b1p, b2p, nullptr, nullptr, nullptr, nullptr,
-                     nullptr, 0.9f, 0.999f, 1e-8f, false, 1000, false, false, &param, &m1, &m2,
-                     &b1p, &b2p, nullptr);
+  AdamKernel<double>(Ctx(), param, grad, lr, m1, m2, b1p, b2p, nullptr, nullptr, 0.9f, 0.999f,
+                     1e-8f, false, 1000, false, false, &param, &m1, &m2, &b1p, &b2p, nullptr);
   const double beta1 = 0.9f, beta2 = 0.999f, eps = 1e-8f;
   const double bp1 = 0.81f, bp2 = 0.998f;
   const double lr_t = double(0.01f) * std::sqrt(1 - bp2) / (1 - bp1);
@@ -98,17 +97,17 @@ TEST(AdamwKernel, DecayThenAdamAndSkipUpdate) {
   DenseTensor m1 = MakeTensor<double>({2}, {0, 0}), m2 = MakeTensor<double>({2}, {0, 0});
   DenseTensor b1p = MakeTensor<double>({1}, {0.9}), b2p = MakeTensor<double>({1}, {0.999});
   DenseTensor lr = MakeTensor<double>({1}, {0.1});
-  AdamwKernel<double>(Ctx(), param, grad, lr, m1, m2, b1p, b2p, nullptr, nullptr, nullptr, nullptr,
-                      nullptr, 0.9f, 0.999f, 1e-8f, 0.5f, 0.2f, true, false, 1000, false, false,
-                      &param, &m1, &m2, &b1p, &b2p, nullptr);
+  AdamwKernel<double>(Ctx(), param, grad, lr, m1, m2, b1p, b2p, nullptr, nullptr, 0.9f, 0.999f,
+                      1e-8f, 0.5f, 0.2f, true, false, 1000, false, false, &param, &m1, &m2, &b1p,
+                      &b2p, nullptr);
   const double keep = 1 - 0.1 * 0.5 * double(0.2f);
   ExpectNear(ToVector<double>(param), {keep, -2.0 * keep}, 1e-15);
   DenseTensor skip = MakeTensor<bool>({1}, {true});
   DenseTensor before = Copy(param), b1_before = Copy(b1p);
   grad = MakeTensor<double>({2}, {5.0, 5.0});
-  AdamwKernel<double>(Ctx(), param, grad, lr, m1, m2, b1p, b2p, nullptr, &skip, nullptr, nullptr,
-                      nullptr, 0.9f, 0.999f, 1e-8f, 0.5f, 0.2f, true, false, 1000, false, false,
-                      &param, &m1, &m2, &b1p, &b2p, nullptr);
+  AdamwKernel<double>(Ctx(), param, grad, lr, m1, m2, b1p, b2p, nullptr, &skip, 0.9f, 0.999f, 1e-8f,
+                      0.5f, 0.2f, true, false, 1000, false, false, &param, &m1, &m2, &b1p, &b2p,
+                      nullptr);
   ExpectNear(ToVector<double>(param), ToVector<double>(before), 0);
   ExpectNear(ToVector<double>(b1p), ToVector<double>(b1_before), 0);
 }

@@ -68,9 +68,8 @@ void CheckFiniteAndUnscaleKernel(const Context& dev_ctx, const std::vector<const
 template <typename T, typename Context>
 void UpdateLossScalingKernel(const Context& dev_ctx, const std::vector<const DenseTensor*>& x,
                              const DenseTensor& found_infinite,
-                             const DenseTensor& prev_loss_scaling,
-                             const DenseTensor& in_good_steps, const DenseTensor& in_bad_steps,
-                             const DenseTensor* stop_update_tensor, int incr_every_n_steps,
+                             const DenseTensor& prev_loss_scaling, const DenseTensor& in_good_steps,
+                             const DenseTensor& in_bad_steps, int incr_every_n_steps,
                              int decr_every_n_nan_or_inf, float incr_ratio, float decr_ratio,
                              bool stop_update, std::vector<DenseTensor*> out,
                              DenseTensor* loss_scaling, DenseTensor* out_good_steps,
@@ -90,9 +89,6 @@ void UpdateLossScalingKernel(const Context& dev_ctx, const std::vector<const Den
     } else if (result != input.data<T>()) {
       std::memcpy(result, input.data<T>(), n * sizeof(T));
     }
-  }
-  if (stop_update_tensor != nullptr) {
-    stop_update = stop_update || ReadFlag(*stop_update_tensor, op, "StopUpdate");
   }
   const int good_in = ReadStep(in_good_steps, "InGoodSteps");
   const int bad_in = ReadStep(in_bad_steps, "InBadSteps");

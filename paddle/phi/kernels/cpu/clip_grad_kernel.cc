@@ -7,12 +7,11 @@
 namespace phi {
 
 template <typename T, typename Context>
-void ClipGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* min_tensor,
-                    const DenseTensor* max_tensor, const DenseTensor& dout, float min, float max,
-                    DenseTensor* dx) {
+void ClipGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                    double min, double max, DenseTensor* dx) {
   if (dx == nullptr) return;
-  const T low = BoundAs<T>(ClipBound(min_tensor, min, "Min"), "Min");
-  const T high = BoundAs<T>(ClipBound(max_tensor, max, "Max"), "Max");
+  const T low = BoundAs<T>(min, "Min");
+  const T high = BoundAs<T>(max, "Max");
   PD_CHECK(dout.numel() == x.numel() && dx->numel() == x.numel(), InvalidArgument,
            "expected clip_grad's Out@GRAD and X@GRAD to have X's dims ", x.dims(), ", but got ",
            dout.dims(), " and ", dx->dims());

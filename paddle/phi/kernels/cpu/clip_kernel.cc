@@ -5,26 +5,11 @@
 
 namespace phi {
 
-double ClipBound(const DenseTensor* tensor, float attr, const char* name) {
-  if (tensor == nullptr) return attr;
-  PD_CHECK(tensor->numel() == 1, InvalidArgument, "expected clip's ", name,
-           " to hold one element, but got dims ", tensor->dims());
-  switch (tensor->dtype()) {
-    case DataType::FLOAT32: return tensor->data<float>()[0];
-    case DataType::FLOAT64: return tensor->data<double>()[0];
-    case DataType::INT32: return tensor->data<int32_t>()[0];
-    case DataType::INT64: return static_cast<double>(tensor->data<int64_t>()[0]);
-    default:
-      PD_THROW(InvalidArgument, "expected clip's ", name, " to be float32, float64, int32 or "
-               "int64, but got ", tensor->dtype());
-  }
-}
-
 template <typename T, typename Context>
-void ClipKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* min_tensor,
-                const DenseTensor* max_tensor, float min, float max, DenseTensor* out) {
-  const T low = BoundAs<T>(ClipBound(min_tensor, min, "Min"), "Min");
-  const T high = BoundAs<T>(ClipBound(max_tensor, max, "Max"), "Max");
+void ClipKernel(const Context& dev_ctx, const DenseTensor& x, double min, double max,
+                DenseTensor* out) {
+  const T low = BoundAs<T>(min, "Min");
+  const T high = BoundAs<T>(max, "Max");
   PD_CHECK(!(high < low), InvalidArgument, "expected clip's min <= max, but got min ", low,
            " and max ", high);
   PD_CHECK(out->numel() == x.numel(), InvalidArgument, "expected clip's Out to have X's dims ",

@@ -7,23 +7,11 @@
 #include "paddle/phi/kernels/funcs/random.h"
 
 namespace phi {
-namespace {
-
-int SeedFrom(const DenseTensor* seed_tensor, int seed, bool fix_seed) {
-  if (seed_tensor == nullptr) return fix_seed ? seed : 0;
-  PD_CHECK(seed_tensor->numel() >= 1, InvalidArgument,
-           "expected dropout's Seed to hold one value, but got dims ", seed_tensor->dims());
-  if (seed_tensor->dtype() == DataType::INT64)
-    return static_cast<int>(seed_tensor->data<int64_t>()[0]);
-  return seed_tensor->data<int32_t>()[0];
-}
-
-}  // namespace
 
 template <typename T, typename Context>
-void DropoutKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* seed_tensor,
-                   float p, bool is_test, const std::string& mode, int seed, bool fix_seed,
-                   DenseTensor* out, DenseTensor* mask) {
+void DropoutKernel(const Context& dev_ctx, const DenseTensor& x, float p, bool is_test,
+                   const std::string& mode, int seed, bool fix_seed, DenseTensor* out,
+                   DenseTensor* mask) {
   PD_CHECK(p >= 0.0f && p <= 1.0f, InvalidArgument,
            "expected dropout's dropout_prob in [0, 1], but got ", p);
   const bool upscale = mode == "upscale_in_train";
@@ -37,7 +25,7 @@ void DropoutKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTens
     if (keep != nullptr) std::fill(keep, keep + n, uint8_t{1});
     return;
   }
-  std::mt19937_64 engine = funcs::MakeEngine(SeedFrom(seed_tensor, seed, fix_seed));
+  std::mt19937_64 engine = funcs::MakeEngine(fix_seed ? seed : 0);
   // Kept elements are scaled by 1 / (1 - p) when upscaling; with p == 1 nothing is kept.
   const T kept_scale = (upscale && p < 1.0f) ? static_cast<T>(1.0 / (1.0 - p)) : T(1);
   for (int64_t i = 0; i < n; ++i) {

@@ -51,35 +51,29 @@ void ForEachPad(const DDim& in, const DDim& out, const std::vector<int>& pads,
 }  // namespace
 
 template <typename T, typename Context>
-void Pad3dKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* paddings_tensor,
-                 const std::vector<int>& paddings, const std::string& mode, float value,
-                 const std::string& data_format, DenseTensor* out) {
+void Pad3dKernel(const Context& dev_ctx, const DenseTensor& x, const std::vector<int>& paddings,
+                 const std::string& mode, float value, const std::string& data_format,
+                 DenseTensor* out) {
   const DenseTensor x_in = x;  // keeps X alive should Out share its variable
-  const std::vector<int> pads =
-      funcs::ResolvePad3dPaddings(paddings_tensor, paddings, x_in.dims(), mode, data_format);
-  if (paddings_tensor != nullptr)
-    out->Resize(funcs::Pad3dPaddedDims(x_in.dims(), pads, data_format));
   const T* in = x_in.data<T>();
   T* result = dev_ctx.template Alloc<T>(out);
   const T fill = static_cast<T>(value);
-  ForEachPad(x_in.dims(), out->dims(), pads, mode, data_format,
+  ForEachPad(x_in.dims(), out->dims(), paddings, mode, data_format,
              [&](int64_t o, int64_t i) { result[o] = i >= 0 ? in[i] : fill; });
 }
 
 template <typename T, typename Context>
-void Pad3dGradKernel(const Context& dev_ctx, const DenseTensor& x,
-                     const DenseTensor* paddings_tensor, const DenseTensor& dout,
+void Pad3dGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
                      const std::vector<int>& paddings, const std::string& mode,
                      const std::string& data_format, DenseTensor* dx) {
   if (dx == nullptr) return;
   const DenseTensor d_in = dout;
-  const std::vector<int> pads = funcs::ResolvePad3dGradPaddings(
-      paddings_tensor, paddings, x.dims(), d_in.dims(), mode, data_format);
+  funcs::CheckPad3dGradDims(paddings, x.dims(), d_in.dims(), data_format);
   const T* g = d_in.data<T>();
   dx->Resize(x.dims());
   T* result = dev_ctx.template Alloc<T>(dx);
   std::fill(result, result + dx->numel(), T(0));
-  ForEachPad(x.dims(), d_in.dims(), pads, mode, data_format, [&](int64_t o, int64_t i) {
+  ForEachPad(x.dims(), d_in.dims(), paddings, mode, data_format, [&](int64_t o, int64_t i) {
     if (i >= 0) result[i] += g[o];
   });
 }

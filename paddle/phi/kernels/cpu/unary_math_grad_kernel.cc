@@ -6,7 +6,6 @@
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/unary_elementwise.h"
 #include "paddle/phi/kernels/funcs/unary_math_functor.h"
-#include "paddle/phi/kernels/unary_math_kernel.h"
 
 namespace phi {
 using funcs::UnaryGrad;
@@ -64,9 +63,9 @@ void HardSigmoidGradKernel(const Context& dev_ctx, const DenseTensor& out, const
 }
 
 template <typename T, typename Context>
-void PowGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* factor_tensor,
-                   const DenseTensor& dout, float factor, DenseTensor* dx) {
-  const T exponent = static_cast<T>(PowFactor(factor_tensor, factor));
+void PowGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                   double factor, DenseTensor* dx) {
+  const T exponent = static_cast<T>(factor);
   UnaryGrad<T>(dev_ctx, x, dout, dx, "pow_grad", funcs::PowGradFunctor<T>{exponent});
 }
 

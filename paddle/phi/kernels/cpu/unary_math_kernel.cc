@@ -11,27 +11,6 @@
 namespace phi {
 using funcs::Unary;
 
-double PowFactor(const DenseTensor* factor_tensor, float factor) {
-  if (factor_tensor == nullptr) return factor;
-  PD_CHECK(factor_tensor->numel() == 1, InvalidArgument,
-           "expected pow's FactorTensor to hold one element, but got dims ", factor_tensor->dims());
-  switch (factor_tensor->dtype()) {
-    case DataType::FLOAT32:
-      return factor_tensor->data<float>()[0];
-    case DataType::FLOAT64:
-      return factor_tensor->data<double>()[0];
-    case DataType::INT32:
-      return factor_tensor->data<int32_t>()[0];
-    case DataType::INT64:
-      return static_cast<double>(factor_tensor->data<int64_t>()[0]);
-    default:
-      PD_THROW(InvalidArgument,
-               "expected pow's FactorTensor to be float32, float64, int32 or "
-               "int64, but got ",
-               factor_tensor->dtype());
-  }
-}
-
 template <typename T, typename Context>
 void ExpKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
   Unary<T>(dev_ctx, x, out, "exp", funcs::ExpFunctor<T>());
@@ -78,10 +57,8 @@ void HardSigmoidKernel(const Context& dev_ctx, const DenseTensor& x, float slope
 }
 
 template <typename T, typename Context>
-void PowKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* factor_tensor,
-               float factor, DenseTensor* out) {
-  const double exponent = PowFactor(factor_tensor, factor);
-  Unary<T>(dev_ctx, x, out, "pow", funcs::PowFunctor<T>{exponent});
+void PowKernel(const Context& dev_ctx, const DenseTensor& x, double factor, DenseTensor* out) {
+  Unary<T>(dev_ctx, x, out, "pow", funcs::PowFunctor<T>{static_cast<double>(factor)});
 }
 
 }  // namespace phi

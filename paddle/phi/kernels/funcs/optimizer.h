@@ -66,9 +66,6 @@ struct AdamTensors {
   const DenseTensor* beta2_pow;
   const DenseTensor* master_param;
   const DenseTensor* skip_update;
-  const DenseTensor* beta1_tensor;
-  const DenseTensor* beta2_tensor;
-  const DenseTensor* epsilon_tensor;
   DenseTensor* param_out;
   DenseTensor* moment1_out;
   DenseTensor* moment2_out;
@@ -124,9 +121,6 @@ void AdamStep(const CPUContext& dev_ctx, const char* op, const AdamTensors& t, A
     PD_CHECK(tensor->numel() == n, InvalidArgument, "expected ", op, "'s ", name,
              " to have Param's dims ", param.dims(), ", but got ", tensor->dims());
   }
-  if (t.beta1_tensor) c.beta1 = ReadScalar(*t.beta1_tensor, op, "Beta1Tensor");
-  if (t.beta2_tensor) c.beta2 = ReadScalar(*t.beta2_tensor, op, "Beta2Tensor");
-  if (t.epsilon_tensor) c.epsilon = ReadScalar(*t.epsilon_tensor, op, "EpsilonTensor");
   const double beta1_pow = ReadScalar(*t.beta1_pow, op, "Beta1Pow");
   const double beta2_pow = ReadScalar(*t.beta2_pow, op, "Beta2Pow");
   const double lr = ReadScalar(*t.learning_rate, op, "LearningRate") * c.lr_ratio;

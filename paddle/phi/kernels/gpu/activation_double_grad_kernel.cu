@@ -17,18 +17,3 @@ PD_REGISTER_KERNEL(sigmoid_triple_grad, GPU, phi::SigmoidTripleGradKernel, float
 PD_REGISTER_KERNEL(abs_double_grad, GPU, phi::AbsDoubleGradKernel, float, double);
 PD_REGISTER_KERNEL(softplus_double_grad, GPU, phi::SoftplusDoubleGradKernel, float, double);
 PD_REGISTER_KERNEL(pow_double_grad, GPU, phi::PowDoubleGradKernel, float, double);
-
-// PowFactor (pow_double_grad) lives in the pow kernel's file.
-PD_KERNEL_USES(relu_double_grad, pow);
-PD_KERNEL_USES(tanh_double_grad, pow);
-PD_KERNEL_USES(sigmoid_double_grad, pow);
-PD_KERNEL_USES(square_double_grad, pow);
-PD_KERNEL_USES(log_double_grad, pow);
-PD_KERNEL_USES(exp_double_grad, pow);
-PD_KERNEL_USES(sqrt_double_grad, pow);
-PD_KERNEL_USES(leaky_relu_double_grad, pow);
-PD_KERNEL_USES(tanh_triple_grad, pow);
-PD_KERNEL_USES(sigmoid_triple_grad, pow);
-PD_KERNEL_USES(abs_double_grad, pow);
-PD_KERNEL_USES(softplus_double_grad, pow);
-PD_KERNEL_USES(pow_double_grad, pow);

@@ -74,9 +74,6 @@ void AdamGpuStep(const GPUContext& dev_ctx, const char* op, const funcs::AdamTen
   PD_CHECK(t.moment2->dtype() == t.moment1->dtype(), InvalidArgument, "expected ", op,
            "'s Moment2 to have Moment1's dtype ", t.moment1->dtype(), ", but got ",
            t.moment2->dtype());
-  if (t.beta1_tensor) c.beta1 = HostScalar(*t.beta1_tensor, op, "Beta1Tensor");
-  if (t.beta2_tensor) c.beta2 = HostScalar(*t.beta2_tensor, op, "Beta2Tensor");
-  if (t.epsilon_tensor) c.epsilon = HostScalar(*t.epsilon_tensor, op, "EpsilonTensor");
   const ScalarArg lr = ScalarArgOf(*t.learning_rate, op, "LearningRate");
   const ScalarArg beta1_pow = ScalarArgOf(*t.beta1_pow, op, "Beta1Pow");
   const ScalarArg beta2_pow = ScalarArgOf(*t.beta2_pow, op, "Beta2Pow");

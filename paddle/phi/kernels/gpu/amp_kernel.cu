@@ -133,9 +133,8 @@ void CheckFiniteAndUnscaleKernel(const Context& dev_ctx, const std::vector<const
 template <typename T, typename Context>
 void UpdateLossScalingKernel(const Context& dev_ctx, const std::vector<const DenseTensor*>& x,
                              const DenseTensor& found_infinite,
-                             const DenseTensor& prev_loss_scaling,
-                             const DenseTensor& in_good_steps, const DenseTensor& in_bad_steps,
-                             const DenseTensor* stop_update_tensor, int incr_every_n_steps,
+                             const DenseTensor& prev_loss_scaling, const DenseTensor& in_good_steps,
+                             const DenseTensor& in_bad_steps, int incr_every_n_steps,
                              int decr_every_n_nan_or_inf, float incr_ratio, float decr_ratio,
                              bool stop_update, std::vector<DenseTensor*> out,
                              DenseTensor* loss_scaling, DenseTensor* out_good_steps,
@@ -158,12 +157,6 @@ void UpdateLossScalingKernel(const Context& dev_ctx, const std::vector<const Den
     ZeroIfFoundKernel<DT><<<gpu::BlocksFor(dev_ctx, n), gpu::kThreads, 0, dev_ctx.stream()>>>(
         in, n, found, result);
     PD_CUDA_CHECK_LAUNCH();
-  }
-  if (stop_update_tensor != nullptr) {
-    const gpu_opt::FlagArg stop = gpu_opt::FlagArgOf(stop_update_tensor, op, "StopUpdate");
-    PD_CHECK(!stop.on_device(), InvalidArgument, "expected ", op,
-             "'s StopUpdate to be on the CPU, but it is on ", stop_update_tensor->place());
-    stop_update = stop_update || stop.value;
   }
   CheckStep(in_good_steps, "InGoodSteps");
   CheckStep(in_bad_steps, "InBadSteps");

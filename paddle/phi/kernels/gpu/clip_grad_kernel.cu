@@ -1,9 +1,8 @@
 // clip_grad on GPU: dx = dout where min <= x <= max, 0 elsewhere, one elementwise launch with
-// the bounds as in clip (funcs/gpu/clip_bound.cuh).
-#include "paddle/phi/kernels/clip_grad_kernel.h"
-
+// the bounds as in clip.
 #include "paddle/phi/core/kernel_registry.h"
-#include "paddle/phi/kernels/funcs/gpu/clip_bound.cuh"
+#include "paddle/phi/kernels/clip_grad_kernel.h"
+#include "paddle/phi/kernels/clip_kernel.h"
 #include "paddle/phi/kernels/funcs/gpu/elementwise.cuh"
 
 namespace phi {
@@ -11,13 +10,10 @@ namespace {
 
 template <typename T>
 __global__ void ClipGradValuesKernel(const gpu::DeviceType<T>* x, const gpu::DeviceType<T>* dout,
-                                     gpu::DeviceType<T>* dx, int64_t n,
-                                     gpu::ClipBoundArg<T> min_bound,
-                                     gpu::ClipBoundArg<T> max_bound) {
+                                     gpu::DeviceType<T>* dx, int64_t n, gpu::AccType<T> low,
+                                     gpu::AccType<T> high) {
   using DT = gpu::DeviceType<T>;
   using A = gpu::AccType<T>;
-  const A low = gpu::ResolveClipBound(min_bound);
-  const A high = gpu::ResolveClipBound(max_bound);
   const DT zero = gpu::ConvertTo<DT>(0.0f);
   PD_GPU_LOOP(i, n) {
     const A v = gpu::ToAcc(x[i]);
@@ -28,12 +24,12 @@ __global__ void ClipGradValuesKernel(const gpu::DeviceType<T>* x, const gpu::Dev
 }  // namespace
 
 template <typename T, typename Context>
-void ClipGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* min_tensor,
-                    const DenseTensor* max_tensor, const DenseTensor& dout, float min, float max,
-                    DenseTensor* dx) {
+void ClipGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                    double min, double max, DenseTensor* dx) {
   if (dx == nullptr) return;
-  const gpu::ClipBoundArg<T> low = gpu::MakeClipBound<T>(min_tensor, min, "Min");
-  const gpu::ClipBoundArg<T> high = gpu::MakeClipBound<T>(max_tensor, max, "Max");
+  using A = gpu::AccType<T>;
+  const A low = static_cast<A>(BoundAs<T>(min, "Min"));
+  const A high = static_cast<A>(BoundAs<T>(max, "Max"));
   PD_CHECK(dout.numel() == x.numel() && dx->numel() == x.numel(), InvalidArgument,
            "expected clip_grad's Out@GRAD and X@GRAD to have X's dims ", x.dims(), ", but got ",
            dout.dims(), " and ", dx->dims());

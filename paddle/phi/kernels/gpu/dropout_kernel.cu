@@ -34,28 +34,9 @@ __device__ __forceinline__ double UniformAt(uint64_t key, int64_t i) {
   return static_cast<double>(bits >> 11) * (1.0 / 9007199254740992.0);
 }
 
-// Where the seed comes from: `key` when `seed_data` is null; else the Seed tensor's value,
-// read on the device (int32, or int64 narrowed to int as the CPU kernel does), with
-// `fallback_key` (from the global generator) standing in for a seed of 0.
-struct SeedArg {
-  uint64_t key = 0;
-  const void* seed_data = nullptr;
-  bool seed_is_int64 = false;
-  uint64_t fallback_key = 0;
-};
-
-__device__ __forceinline__ uint64_t ResolveKey(const SeedArg& seed) {
-  if (seed.seed_data == nullptr) return seed.key;
-  const int value = seed.seed_is_int64
-                        ? static_cast<int>(*static_cast<const int64_t*>(seed.seed_data))
-                        : *static_cast<const int32_t*>(seed.seed_data);
-  return value != 0 ? SeedKey(value) : seed.fallback_key;
-}
-
 template <typename DT>
 __global__ void DropoutTrainKernel(const DT* x, DT* out, uint8_t* mask, int64_t n, double p,
-                                   gpu::AccType<DT> kept_scale, SeedArg seed) {
-  const uint64_t key = ResolveKey(seed);
+                                   gpu::AccType<DT> kept_scale, uint64_t key) {
   const DT zero = gpu::ConvertTo<DT>(0.0f);
   PD_GPU_LOOP(i, n) {
     const bool kept = UniformAt(key, i) >= p;
@@ -69,34 +50,19 @@ __global__ void DropoutInferKernel(const DT* x, DT* out, int64_t n, gpu::AccType
   PD_GPU_LOOP(i, n) { out[i] = gpu::ConvertTo<DT>(gpu::ToAcc(x[i]) * factor); }
 }
 
-SeedArg MakeSeedArg(const DenseTensor* seed_tensor, int seed, bool fix_seed) {
-  SeedArg arg;
-  if (seed_tensor != nullptr) {
-    PD_CHECK(seed_tensor->numel() >= 1, InvalidArgument,
-             "expected dropout's Seed to hold one value, but got dims ", seed_tensor->dims());
-    const bool is_int64 = seed_tensor->dtype() == DataType::INT64;
-    if (seed_tensor->place().is_gpu()) {
-      arg.seed_data = seed_tensor->raw_data();
-      arg.seed_is_int64 = is_int64;
-      arg.fallback_key = Mix64(funcs::MakeEngine(0)());
-      return arg;
-    }
-    seed = is_int64 ? static_cast<int>(seed_tensor->data<int64_t>()[0])
-                    : seed_tensor->data<int32_t>()[0];
-  } else if (!fix_seed) {
-    seed = 0;
-  }
-  // A seed of 0 draws the stream from the global generator, as funcs::MakeEngine does.
-  arg.key = seed != 0 ? SeedKey(seed) : Mix64(funcs::MakeEngine(0)());
-  return arg;
+// The stream key: `seed` when fix_seed (the op's Seed tensor gives both), else, as for a seed
+// of 0, one drawn from the global generator (as funcs::MakeEngine does).
+uint64_t StreamKey(int seed, bool fix_seed) {
+  if (!fix_seed) seed = 0;
+  return seed != 0 ? SeedKey(seed) : Mix64(funcs::MakeEngine(0)());
 }
 
 }  // namespace
 
 template <typename T, typename Context>
-void DropoutKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* seed_tensor,
-                   float p, bool is_test, const std::string& mode, int seed, bool fix_seed,
-                   DenseTensor* out, DenseTensor* mask) {
+void DropoutKernel(const Context& dev_ctx, const DenseTensor& x, float p, bool is_test,
+                   const std::string& mode, int seed, bool fix_seed, DenseTensor* out,
+                   DenseTensor* mask) {
   using A = gpu::AccType<T>;
   PD_CHECK(p >= 0.0f && p <= 1.0f, InvalidArgument,
            "expected dropout's dropout_prob in [0, 1], but got ", p);
@@ -116,13 +82,13 @@ void DropoutKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTens
     if (keep != nullptr) PD_CUDA_CHECK(cudaMemsetAsync(keep, 1, n, dev_ctx.stream()));
     return;
   }
-  const SeedArg seed_arg = MakeSeedArg(seed_tensor, seed, fix_seed);
+  const uint64_t key = StreamKey(seed, fix_seed);
   // Kept elements are scaled by 1 / (1 - p) when upscaling; with p == 1 nothing is kept.
   const A kept_scale =
       (upscale && p < 1.0f) ? static_cast<A>(static_cast<T>(1.0 / (1.0 - p))) : A(1);
   if (n == 0) return;
   DropoutTrainKernel<<<blocks, gpu::kThreads, 0, dev_ctx.stream()>>>(
-      in, result, keep, n, static_cast<double>(p), kept_scale, seed_arg);
+      in, result, keep, n, static_cast<double>(p), kept_scale, key);
   PD_CUDA_CHECK_LAUNCH();
 }
 

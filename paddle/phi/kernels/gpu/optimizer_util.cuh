@@ -37,14 +37,6 @@ inline ScalarArg ScalarArgOf(const DenseTensor& t, const char* op, const char* n
   return arg;
 }
 
-// The value of a one-element tensor the op record keeps on the host (host_inputs).
-inline double HostScalar(const DenseTensor& t, const char* op, const char* name) {
-  CheckOneFloat(t, op, name);
-  PD_CHECK(!t.place().is_gpu(), InvalidArgument, "expected ", op, "'s ", name,
-           " to be on the CPU, but it is on ", t.place());
-  return t.dtype() == DataType::FLOAT32 ? t.data<float>()[0] : t.data<double>()[0];
-}
-
 // A bool flag (SkipUpdate, FoundInfinite) read inside a kernel: device pointer or host value.
 struct FlagArg {
   const bool* ptr = nullptr;

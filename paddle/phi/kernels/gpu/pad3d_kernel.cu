@@ -1,7 +1,7 @@
 // pad3d on GPU: one thread per element of the padded tensor reads its source through
 // funcs::Pad3dSource (the CPU kernel's rule); the gradient adds each padded element's
 // gradient into its source (atomically: replicate, reflect and circular read some sources
-// more than once). The Paddings tensor is a host input, as on the CPU.
+// more than once).
 #include "paddle/phi/backends/gpu/gpu_launch.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/pad3d.h"
@@ -74,39 +74,33 @@ __global__ void PadGrad(const T* dout, T* dx, int64_t n, Geometry g) {
 }  // namespace gpu_pad3d
 
 template <typename T, typename Context>
-void Pad3dKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* paddings_tensor,
-                 const std::vector<int>& paddings, const std::string& mode, float value,
-                 const std::string& data_format, DenseTensor* out) {
+void Pad3dKernel(const Context& dev_ctx, const DenseTensor& x, const std::vector<int>& paddings,
+                 const std::string& mode, float value, const std::string& data_format,
+                 DenseTensor* out) {
   const DenseTensor x_in = x;  // keeps X alive should Out share its variable
-  const std::vector<int> pads =
-      funcs::ResolvePad3dPaddings(paddings_tensor, paddings, x_in.dims(), mode, data_format);
-  if (paddings_tensor != nullptr)
-    out->Resize(funcs::Pad3dPaddedDims(x_in.dims(), pads, data_format));
   T* result = dev_ctx.template Alloc<T>(out);
   const int64_t n = out->numel();
   if (n == 0) return;
-  const auto g = gpu_pad3d::GeometryOf(x_in.dims(), out->dims(), pads, mode, data_format);
+  const auto g = gpu_pad3d::GeometryOf(x_in.dims(), out->dims(), paddings, mode, data_format);
   gpu_pad3d::Pad<<<gpu::BlocksFor(dev_ctx, n), gpu::kThreads, 0, dev_ctx.stream()>>>(
       x_in.data<T>(), result, n, g, static_cast<T>(value));
   PD_CUDA_CHECK_LAUNCH();
 }
 
 template <typename T, typename Context>
-void Pad3dGradKernel(const Context& dev_ctx, const DenseTensor& x,
-                     const DenseTensor* paddings_tensor, const DenseTensor& dout,
+void Pad3dGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
                      const std::vector<int>& paddings, const std::string& mode,
                      const std::string& data_format, DenseTensor* dx) {
   if (dx == nullptr) return;
   const DenseTensor d_in = dout;
-  const std::vector<int> pads = funcs::ResolvePad3dGradPaddings(
-      paddings_tensor, paddings, x.dims(), d_in.dims(), mode, data_format);
+  funcs::CheckPad3dGradDims(paddings, x.dims(), d_in.dims(), data_format);
   dx->Resize(x.dims());
   T* result = dev_ctx.template Alloc<T>(dx);
   if (dx->numel() > 0)
     PD_CUDA_CHECK(cudaMemsetAsync(result, 0, dx->numel() * sizeof(T), dev_ctx.stream()));
   const int64_t n = d_in.numel();
   if (n == 0 || dx->numel() == 0) return;
-  const auto g = gpu_pad3d::GeometryOf(x.dims(), d_in.dims(), pads, mode, data_format);
+  const auto g = gpu_pad3d::GeometryOf(x.dims(), d_in.dims(), paddings, mode, data_format);
   gpu_pad3d::PadGrad<<<gpu::BlocksFor(dev_ctx, n), gpu::kThreads, 0, dev_ctx.stream()>>>(
       d_in.data<T>(), result, n, g);
   PD_CUDA_CHECK_LAUNCH();

@@ -1,12 +1,10 @@
 // Gradients of the unary math kernels on GPU: one elementwise launch each over the CPU's
 // functors (funcs/unary_math_functor.h). exp, sqrt, relu6 and hard_sigmoid read Out; the
 // others read X.
-#include "paddle/phi/kernels/unary_math_grad_kernel.h"
-
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/gpu/elementwise.cuh"
 #include "paddle/phi/kernels/funcs/unary_math_functor.h"
-#include "paddle/phi/kernels/unary_math_kernel.h"
+#include "paddle/phi/kernels/unary_math_grad_kernel.h"
 
 namespace phi {
 
@@ -70,12 +68,11 @@ void HardSigmoidGradKernel(const Context& dev_ctx, const DenseTensor& out, const
                           funcs::HardSigmoidGradFunctor<Acc>{static_cast<Acc>(slope)});
 }
 
-// FactorTensor is a host input (the op record keeps it on the CPU): read here on the host.
 template <typename T, typename Context>
-void PowGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* factor_tensor,
-                   const DenseTensor& dout, float factor, DenseTensor* dx) {
+void PowGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                   double factor, DenseTensor* dx) {
   using Acc = gpu::AccType<T>;
-  const Acc exponent = static_cast<Acc>(PowFactor(factor_tensor, factor));
+  const Acc exponent = static_cast<Acc>(factor);
   gpu::LaunchUnaryGrad<T>(dev_ctx, x, dout, dx, "pow_grad", funcs::PowGradFunctor<Acc>{exponent});
 }
 

@@ -58,12 +58,10 @@ void HardSigmoidKernel(const Context& dev_ctx, const DenseTensor& x, float slope
   gpu::LaunchUnary<T>(dev_ctx, x, out, "hard_sigmoid", op);
 }
 
-// FactorTensor is a host input (the op record keeps it on the CPU): read here on the host.
 template <typename T, typename Context>
-void PowKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* factor_tensor,
-               float factor, DenseTensor* out) {
-  const double exponent = PowFactor(factor_tensor, factor);
-  gpu::LaunchUnary<T>(dev_ctx, x, out, "pow", funcs::PowFunctor<gpu::AccType<T>>{exponent});
+void PowKernel(const Context& dev_ctx, const DenseTensor& x, double factor, DenseTensor* out) {
+  gpu::LaunchUnary<T>(dev_ctx, x, out, "pow",
+                      funcs::PowFunctor<gpu::AccType<T>>{static_cast<double>(factor)});
 }
 
 }  // namespace phi

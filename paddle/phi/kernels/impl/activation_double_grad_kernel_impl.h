@@ -8,7 +8,6 @@
 #include "paddle/phi/core/hostdevice.h"
 #include "paddle/phi/kernels/activation_double_grad_kernel.h"
 #include "paddle/phi/kernels/funcs/device_primitives.h"
-#include "paddle/phi/kernels/unary_math_kernel.h"
 
 namespace phi {
 namespace funcs {
@@ -162,11 +161,10 @@ void LeakyReluDoubleGradKernel(const Context& dev_ctx, const DenseTensor& x, con
 }
 
 template <typename T, typename Context>
-void PowDoubleGradKernel(const Context& dev_ctx, const DenseTensor& x,
-                         const DenseTensor* factor_tensor, const DenseTensor& dout,
-                         const DenseTensor& ddx, float factor, DenseTensor* dx,
+void PowDoubleGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                         const DenseTensor& ddx, double factor, DenseTensor* dx,
                          DenseTensor* ddout) {
-  const T f = static_cast<T>(PowFactor(factor_tensor, factor));
+  const T f = static_cast<T>(factor);
   funcs::DoubleGrad<T>(
       dev_ctx, "pow_double_grad", x, &dout, ddx, dx, ddout,
       [f] PD_HOSTDEVICE(T v, T g, T dd) { return g * dd * f * (f - T(1)) * std::pow(v, f - T(2)); },

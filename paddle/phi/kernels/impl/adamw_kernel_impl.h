@@ -12,13 +12,12 @@ void AdamwKernel(const Context& dev_ctx, const DenseTensor& param, const DenseTe
                  const DenseTensor& learning_rate, const DenseTensor& moment1,
                  const DenseTensor& moment2, const DenseTensor& beta1_pow,
                  const DenseTensor& beta2_pow, const DenseTensor* master_param,
-                 const DenseTensor* skip_update, const DenseTensor* beta1_tensor,
-                 const DenseTensor* beta2_tensor, const DenseTensor* epsilon_tensor, float beta1,
-                 float beta2, float epsilon, float lr_ratio, float coeff, bool with_decay,
-                 bool lazy_mode, int64_t min_row_size_to_use_multithread, bool multi_precision,
+                 const DenseTensor* skip_update, float beta1, float beta2, float epsilon,
+                 float lr_ratio, float coeff, bool with_decay, bool lazy_mode,
+                 int64_t min_row_size_to_use_multithread, bool multi_precision,
                  bool use_global_beta_pow, DenseTensor* param_out, DenseTensor* moment1_out,
-                 DenseTensor* moment2_out, DenseTensor* beta1_pow_out,
-                 DenseTensor* beta2_pow_out, DenseTensor* master_param_out) {
+                 DenseTensor* moment2_out, DenseTensor* beta1_pow_out, DenseTensor* beta2_pow_out,
+                 DenseTensor* master_param_out) {
   funcs::AdamConfig config;
   config.beta1 = beta1;
   config.beta2 = beta2;
@@ -29,9 +28,8 @@ void AdamwKernel(const Context& dev_ctx, const DenseTensor& param, const DenseTe
   config.use_global_beta_pow = use_global_beta_pow;
   funcs::AdamStep<T>(dev_ctx, "adamw",
                      {&param, &grad, &learning_rate, &moment1, &moment2, &beta1_pow, &beta2_pow,
-                      master_param, skip_update, beta1_tensor, beta2_tensor, epsilon_tensor,
-                      param_out, moment1_out, moment2_out, beta1_pow_out, beta2_pow_out,
-                      master_param_out},
+                      master_param, skip_update, param_out, moment1_out, moment2_out, beta1_pow_out,
+                      beta2_pow_out, master_param_out},
                      config);
 }
 

@@ -21,11 +21,8 @@ void FillOneHot(const GPUContext& ctx, const T* ids, int64_t count, int64_t dept
                 bool allow_out_of_range, OutT* out);
 
 template <typename T, typename Context>
-void OneHotKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* depth_tensor,
-                  int depth, DataType dtype, bool allow_out_of_range, DenseTensor* out) {
-  PD_CHECK(depth_tensor == nullptr, Unimplemented,
-           "expected one_hot_v2's depth as the attribute 'depth', but got a depth_tensor input, "
-           "which is not supported");
+void OneHotKernel(const Context& dev_ctx, const DenseTensor& x, int depth, DataType dtype,
+                  bool allow_out_of_range, DenseTensor* out) {
   const T* ids = x.data<T>();
   const int64_t count = x.numel();
   switch (dtype == DataType::UNDEFINED ? DataType::FLOAT32 : dtype) {

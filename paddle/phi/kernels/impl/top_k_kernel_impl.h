@@ -21,11 +21,8 @@ void TopkRows(const GPUContext& ctx, const funcs::SoftmaxShape& s, const T* in, 
               bool largest, T* values, int64_t* positions);
 
 template <typename T, typename Context>
-void TopkKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* k_tensor, int k,
-                int axis, bool largest, bool sorted, DenseTensor* out, DenseTensor* indices) {
-  PD_CHECK(k_tensor == nullptr, Unimplemented,
-           "expected top_k's k as the attribute 'k', but got a K tensor input, which is not "
-           "supported");
+void TopkKernel(const Context& dev_ctx, const DenseTensor& x, int k, int axis, bool largest,
+                bool sorted, DenseTensor* out, DenseTensor* indices) {
   const funcs::SoftmaxShape s = funcs::MakeSoftmaxShape(x.dims(), axis);
   const int64_t n = s.axis_extent;
   PD_CHECK(k >= 1 && k <= n, InvalidArgument, "expected top_k's k in [1, ", n, "] for X ",
@@ -37,9 +34,9 @@ void TopkKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor*
 }
 
 template <typename T, typename Context>
-void TopkV1Kernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor* k_tensor,
-                  int k, DenseTensor* out, DenseTensor* indices) {
-  TopkKernel<T>(dev_ctx, x, k_tensor, k, -1, true, true, out, indices);
+void TopkV1Kernel(const Context& dev_ctx, const DenseTensor& x, int k, DenseTensor* out,
+                  DenseTensor* indices) {
+  TopkKernel<T>(dev_ctx, x, k, -1, true, true, out, indices);
 }
 
 }  // namespace phi
