@@ -353,3 +353,43 @@ def test_to_static_known_shapes_stay_python_ints():
     xv = rng.standard_normal((2, 3)).astype("float32")
     np.testing.assert_array_equal(static(_t(xv)).numpy(), xv.reshape(3, 2))
     assert all(isinstance(d, int) for d in seen[-1])
+
+
+# -- clip's bounds, topk's k, one_hot's num_classes as tensors ------------------------------
+def _bounded_ops(x, lo, hi, k, depth):
+    ids = paddle.cast(paddle.clip(paddle.floor(paddle.abs(x) * 3), 0, 2), "int64")
+    values, indices = paddle.topk(x, k, axis=1)
+    return [paddle.clip(x, lo, hi), values, indices,
+            paddle.nn.functional.one_hot(ids[:, 0], depth)]
+
+
+def _expected_bounded(xv, lo, hi, k, depth):
+    order = np.argsort(-xv, axis=1, kind="stable")[:, :k]
+    ids = np.clip(np.floor(np.abs(xv) * 3), 0, 2).astype(np.int64)[:, 0]
+    return [np.clip(xv, lo, hi), np.take_along_axis(xv, order, 1), order,
+            np.eye(depth, dtype=np.float32)[ids]]
+
+
+def test_clip_topk_one_hot_take_tensors_in_both_modes():
+    xv = rng.uniform(-1, 1, (3, 5)).astype("float32")
+    with _static() as (main, _):
+        x = paddle.static.data("x", [-1, 5], "float32")
+        lo = paddle.static.data("lo", [1], "float32")
+        k = paddle.static.data("k", [1], "int64")
+        depth = paddle.static.data("depth", [1], "int32")
+        outs = _bounded_ops(x, lo, 0.5, k, depth)
+        assert outs[1].shape[1] == -1 and outs[3].shape[-1] == -1  # decided at run time
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    for lo_v, k_v, depth_v in [(-0.5, 2, 3), (0.0, 4, 5)]:
+        feed = {"x": xv, "lo": np.array([lo_v], "float32"), "k": np.array([k_v], "int64"),
+                "depth": np.array([depth_v], "int32")}
+        got = _run(exe, main, feed, outs)
+        for g, w in zip(got, _expected_bounded(xv, lo_v, 0.5, k_v, depth_v)):
+            np.testing.assert_allclose(g, w, rtol=1e-6)
+    got = _bounded_ops(paddle.to_tensor(xv), paddle.to_tensor(np.array([-0.5], "float32")), 0.5,
+                       paddle.to_tensor(np.array([2], "int32")),
+                       paddle.to_tensor(np.array([3], "int64")))
+    for g, w in zip(got, _expected_bounded(xv, -0.5, 0.5, 2, 3)):
+        np.testing.assert_allclose(g.numpy(), w, rtol=1e-6)
+    with pytest.raises(TypeError, match="topk's k"):
+        paddle.topk(paddle.to_tensor(xv), paddle.to_tensor(np.array([2.0], "float32")))

@@ -112,9 +112,16 @@ def pow(x, y, name=None):  # noqa: A001
 
 
 def clip(x, min=None, max=None, name=None):  # noqa: A002
-    lo = -3.4e38 if min is None else float(min)
-    hi = 3.4e38 if max is None else float(max)
-    return _unary("clip", x, {"min": lo, "max": hi})
+    """x limited to [min, max]; either bound may be a one-element Tensor (-> Min / Max, read at
+    run time)."""
+    from paddle.tensor.creation import _scalar_arg
+    inputs, attrs = {"X": [x]}, {}
+    for slot, attr, value, default in (("Min", "min", min, -3.4e38), ("Max", "max", max, 3.4e38)):
+        tensor = _scalar_arg(value, "clip", attr, integer=False)
+        if tensor is not None:
+            inputs[slot] = [tensor]
+        attrs[attr] = default if value is None or tensor is not None else float(value)
+    return lh.append_op("clip", inputs, attrs)
 
 
 def _reduce(op_type, x, axis, keepdim, dtype=None):

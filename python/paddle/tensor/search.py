@@ -11,8 +11,16 @@ def argmax(x, axis=None, keepdim=False, dtype="int64", name=None):
 
 
 def topk(x, k, axis=-1, largest=True, sorted=True, name=None):  # noqa: A002
-    return lh.append_op("top_k_v2", {"X": [x]},
-                        {"k": int(k), "axis": int(axis), "largest": largest, "sorted": sorted},
+    """The k largest (smallest) along axis, and their int64 positions; k may be a one-element
+    int Tensor (-> K, read at run time)."""
+    from paddle.tensor.creation import _scalar_arg
+    inputs = {"X": [x]}
+    k_tensor = _scalar_arg(k, "topk", "k", integer=True)
+    if k_tensor is not None:
+        inputs["K"] = [k_tensor]
+    return lh.append_op("top_k_v2", inputs,
+                        {"k": 1 if k_tensor is not None else int(k), "axis": int(axis),
+                         "largest": largest, "sorted": sorted},
                         outputs=("Out", "Indices"), out_dtypes={"Indices": "int64"})
 
 

@@ -162,9 +162,17 @@ def adaptive_max_pool2d(x, output_size, return_mask=False, name=None):
 
 
 def one_hot(x, num_classes, name=None):
-    return lh.append_op("one_hot_v2", {"X": [x]},
-                        {"depth": int(num_classes), "dtype": int(convert_dtype("float32")),
-                         "allow_out_of_range": False}, dtype="float32", stop_gradient=True)
+    """float32 one-hot rows of x's ids; num_classes may be a one-element int Tensor
+    (-> depth_tensor, read at run time)."""
+    from paddle.tensor.creation import _scalar_arg
+    inputs = {"X": [x]}
+    depth = _scalar_arg(num_classes, "one_hot", "num_classes", integer=True)
+    if depth is not None:
+        inputs["depth_tensor"] = [depth]
+    return lh.append_op("one_hot_v2", inputs,
+                        {"depth": -1 if depth is not None else int(num_classes),
+                         "dtype": int(convert_dtype("float32")), "allow_out_of_range": False},
+                        dtype="float32", stop_gradient=True)
 
 
 def layer_norm(x, normalized_shape, weight=None, bias=None, epsilon=1e-05, name=None):
