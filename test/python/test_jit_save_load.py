@@ -229,3 +229,48 @@ def test_output_spec_refuses_a_tensor_that_is_no_output(tmp_path):
     assert not os.path.exists(str(tmp_path / "m.pdmodel"))
     with pytest.raises(TypeError, match="Tensors"):
         paddle.jit.save(net, str(tmp_path / "m"), output_spec=["relu.tmp_0"])
+
+
+class BatchShaped(nn.Layer):
+    """Shapes that follow the batch fed: in the saved program they come from shape ops and reach
+    fill_constant, reshape2, expand_v2 and slice as tensor inputs (ShapeTensorList, ...)."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 6)
+
+    def forward(self, x):
+        h = self.fc(x)                                          # [n, 6]
+        pad = paddle.ones([x.shape[0], 2])                      # fill_constant, ShapeTensorList
+        h = paddle.concat([h, pad], axis=1).reshape([x.shape[0], 2, 4])
+        first = h[:x.shape[0] // 2 + 1]                         # slice with a tensor bound
+        row = paddle.expand(paddle.mean(first, axis=0, keepdim=True), [x.shape[0], 2, 4])
+        return h + row
+
+
+def _batch_shaped_numpy(net, x):
+    w, b = net.fc.weight.numpy(), net.fc.bias.numpy()
+    h = np.concatenate([x @ w + b, np.ones((len(x), 2), np.float32)], 1).reshape(len(x), 2, 4)
+    return h + h[:len(x) // 2 + 1].mean(0, keepdims=True)
+
+
+def test_saved_batch_dependent_shapes_follow_the_batch_in_the_predictor(tmp_path):
+    paddle.seed(3)
+    net = BatchShaped()
+    path = str(tmp_path / "batch_shaped")
+    paddle.jit.save(net, path, input_spec=[InputSpec([None, 4], "float32", "x")])
+    program = paddle.static.Program.parse_from_string(open(path + ".pdmodel", "rb").read())
+    slots = {(op.type, slot) for op in program.global_block().ops for slot in op.input_names
+             if op.input(slot) and slot.endswith(("TensorList", "Tensor", "tensor"))}
+    assert ("fill_constant", "ShapeTensorList") in slots and ("reshape2", "ShapeTensor") in slots
+    assert ("slice", "EndsTensorList") in slots
+    loaded = paddle.jit.load(path)
+    config = paddle.inference.Config(path + ".pdmodel", path + ".pdiparams")
+    config.disable_gpu()
+    predictor = paddle.inference.create_predictor(config)  # one predictor, several batches
+    for batch in (1, 4, 7, 4):
+        x = np.random.RandomState(batch).randn(batch, 4).astype(np.float32)
+        want = _batch_shaped_numpy(net, x)
+        np.testing.assert_allclose(loaded(paddle.to_tensor(x)).numpy(), want, rtol=1e-5,
+                                   atol=1e-6)
+        np.testing.assert_allclose(predictor.run([x])[0], want, rtol=1e-5, atol=1e-6)
