@@ -294,6 +294,17 @@ def test_pool2d_errors():
         build_program("pool2d", {"X": rand(1, 1, 4, 4)}, attrs={"ksize": [2, 2], "pooling_type": "min"})
     with pytest.raises(ValueError, match=r"rank 4.*\[4, 4\]"):
         build_program("pool2d", {"X": rand(4, 4)}, attrs={"ksize": [2, 2]})
+    # Global or adaptive pooling over an empty height or width: every window would be empty
+    # (it returned zeros before); an empty batch or channel axis stays an empty result.
+    for attrs, side in [({"global_pooling": True}, "height"), ({"adaptive": True}, "width")]:
+        x = rand(1, 2, 0, 5) if side == "height" else rand(1, 2, 5, 0)
+        for pooling_type in ("avg", "max"):
+            with pytest.raises(ValueError, match=f"non-empty {side} for .* pooling"):
+                run_op("pool2d", {"X": x}, {"ksize": [1, 1], "pooling_type": pooling_type,
+                                            **attrs}, {"Out": None})
+    out = run_op("pool2d", {"X": rand(0, 2, 0, 5)}, {"ksize": [2, 2], "adaptive": True},
+                 {"Out": None})["Out"]
+    assert out.shape == (0, 2, 2, 2)
 
 
 # ------------------------------------------------------------------------------ batch_norm

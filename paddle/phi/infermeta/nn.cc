@@ -159,6 +159,11 @@ PoolGeometry ComputePoolGeometry(const DDim& x, const std::vector<int>& ksize, b
     a.pad_after = pads[2 * i + 1];
     if (global_pooling || g.adaptive) {
       a.pad_before = a.pad_after = 0;
+      // Every output window would pool over nothing (the explicit-window path refuses a
+      // zero output size alike); an empty batch or channel axis makes no window.
+      PD_CHECK(a.in != 0 || g.batch == 0 || g.channels == 0, InvalidArgument,
+               "expected pool2d's X to have a non-empty ", i == 0 ? "height" : "width", " for ",
+               global_pooling ? "global" : "adaptive", " pooling, but got X ", x);
     } else {
       ResolvePadding(&a, padding_algorithm);
     }
