@@ -128,6 +128,9 @@ def test_unsqueeze_expand_tile_from_tensors():
 
 
 def test_scale_from_tensor_forward_and_grad():
+    # A float64 scale reaches the kernel exactly (a double parameter, not the float attribute).
+    check_output("scale", {"X": X, "ScaleTensor": one(0.1, np.float64)}, {"Out": 0.1 * X},
+                 rtol=1e-15, atol=0)
     check_output("scale", {"X": X, "ScaleTensor": one(3.0, np.float64)}, {"Out": 3.0 * X + 0.5},
                  {"scale": 1.0, "bias": 0.5})
     check_grad("scale", {"X": X, "ScaleTensor": one(-2.0, np.float32)}, {"scale": 1.0},

@@ -6,7 +6,7 @@
 namespace phi {
 
 template <typename T, typename Context>
-void ScaleKernel(const Context& dev_ctx, const DenseTensor& x, float scale, float bias,
+void ScaleKernel(const Context& dev_ctx, const DenseTensor& x, double scale, double bias,
                  bool bias_after_scale, DenseTensor* out);
 
 }  // namespace phi

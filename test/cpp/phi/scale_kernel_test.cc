@@ -23,8 +23,8 @@ TEST(ScaleKernel, RegisteredAndCallableThroughContext) {
   DenseTensor out(DataType::FLOAT64, x.dims());
   KernelContext ctx(&Ctx());
   ctx.EmplaceBackInput(&x);
-  ctx.EmplaceBackAttr(0.5f);
-  ctx.EmplaceBackAttr(0.0f);
+  ctx.EmplaceBackAttr(0.5);
+  ctx.EmplaceBackAttr(0.0);
   ctx.EmplaceBackAttr(true);
   ctx.EmplaceBackOutput(&out);
   kernel(&ctx);

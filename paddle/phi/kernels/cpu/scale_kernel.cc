@@ -10,7 +10,7 @@
 namespace phi {
 
 template <typename T, typename Context>
-void ScaleKernel(const Context& dev_ctx, const DenseTensor& x, float scale, float bias,
+void ScaleKernel(const Context& dev_ctx, const DenseTensor& x, double scale, double bias,
                  bool bias_after_scale, DenseTensor* out) {
   const T* in = x.data<T>();
   T* result = dev_ctx.template Alloc<T>(out);

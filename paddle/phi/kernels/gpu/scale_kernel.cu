@@ -23,7 +23,7 @@ __global__ void ScaleValuesKernel(const DT* in, DT* out, int64_t n, A scale, A b
 }  // namespace
 
 template <typename T, typename Context>
-void ScaleKernel(const Context& dev_ctx, const DenseTensor& x, float scale, float bias,
+void ScaleKernel(const Context& dev_ctx, const DenseTensor& x, double scale, double bias,
                  bool bias_after_scale, DenseTensor* out) {
   using A = gpu::AccType<T>;
   if constexpr (std::is_integral_v<T>) {
