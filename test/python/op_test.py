@@ -43,6 +43,20 @@ GPU_AVAILABLE = (os.environ.get("PADDLE_TEST_GPU", "1") != "0" and core.is_compi
                  and core.get_cuda_device_count() > 0)
 
 
+@contextlib.contextmanager
+def static_program():
+    """Static mode with fresh main and startup programs for the block (yields both); dynamic
+    mode again after it."""
+    import paddle
+    paddle.enable_static()
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    try:
+        with paddle.static.program_guard(main, startup):
+            yield main, startup
+    finally:
+        paddle.disable_static()
+
+
 def places_to_check(places=("cpu", "gpu")):
     """The places a check runs on: CPU always, the GPU where one is available."""
     out = [core.CPUPlace()] if "cpu" in places else []

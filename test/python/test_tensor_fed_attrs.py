@@ -4,27 +4,15 @@ strided_slice bounds, concat/split axes and sections, unsqueeze axes, scale's sc
 fill_value, as a Tensor or a list mixing ints and one-element Tensors. Static programs built
 once and run with several batch sizes, build-time shapes, training through them, eager mode,
 bad input and to_static with a None batch. NumPy is the only reference."""
-import contextlib
 
 import numpy as np
 import pytest
 
 import paddle
+from op_test import static_program
 from paddle.static import InputSpec
 
 rng = np.random.default_rng(7)
-
-
-@contextlib.contextmanager
-def _static():
-    """Static mode and fresh programs for the block; dynamic mode again after it."""
-    paddle.enable_static()
-    main, startup = paddle.static.Program(), paddle.static.Program()
-    try:
-        with paddle.static.program_guard(main, startup):
-            yield main, startup
-    finally:
-        paddle.disable_static()
 
 
 def _run(exe, main, feed, fetch):
@@ -37,7 +25,7 @@ def _op(main, op_type):
 
 # -- one static program, two batch sizes -----------------------------------------------------
 def test_static_program_follows_the_batch_fed():
-    with _static() as (main, startup):
+    with static_program() as (main, startup):
         x = paddle.static.data("x", [-1, 3], "float32")
         n = paddle.shape(x)[0]  # 0-D int32, known at run time only
         ax = paddle.full([1], 1, "int32")
@@ -134,7 +122,7 @@ def test_static_program_follows_the_batch_fed():
 
 
 def test_static_int_entries_of_a_tensor_list_become_exact_constants():
-    with _static() as (main, _):
+    with static_program() as (main, _):
         x = paddle.static.data("x", [-1, 4], "float32")
         n = paddle.shape(x)[0]
         big = 2 ** 31 - 1  # "to the end": not a float32, so the constant must be exact
@@ -157,7 +145,7 @@ def test_full_values_are_exact_in_both_modes():
     assert paddle.full([2], big, "int64").numpy().tolist() == [big, big]
     assert paddle.full([1], 0.1, "float64").numpy().item() == 0.1
     assert paddle.full([1], paddle.to_tensor(np.array([big], "int64")), "int64").numpy()[0] == big
-    with _static() as (main, _):
+    with static_program() as (main, _):
         outs = [paddle.full([1], big, "int64"), paddle.full([1], 0.1, "float64"),
                 paddle.full([2], -3, "int8"),
                 paddle.full([1], paddle.full([1], big, "int64"), "int64")]
@@ -168,7 +156,7 @@ def test_full_values_are_exact_in_both_modes():
 
 # -- training through tensor-fed slice / concat / split / scale ---------------------------------
 def test_static_training_through_tensor_fed_attrs():
-    with _static() as (main, startup):
+    with static_program() as (main, startup):
         x = paddle.static.data("x", [-1, 3], "float32")
         w = paddle.static.create_parameter([3], "float32", name="w_tensor_fed",
                                            default_initializer=paddle.nn.initializer.Constant(0.5))
@@ -197,7 +185,7 @@ def test_static_training_through_tensor_fed_attrs():
 
 
 def test_static_minimize_through_tensor_fed_reshape_and_expand():
-    with _static() as (main, startup):
+    with static_program() as (main, startup):
         x = paddle.static.data("x", [-1, 2], "float32")
         w = paddle.static.create_parameter([1, 2], "float32", name="w_fed_min",
                                            default_initializer=paddle.nn.initializer.Constant(1.0))
@@ -293,7 +281,7 @@ def test_bad_tensor_arguments_raise_typed_errors_before_appending():
     _raises(ValueError, lambda: paddle.reshape(x, _t(np.ones((2, 2), "int64"))),
             "reshape's shape", "1-D")
     _raises(TypeError, lambda: paddle.split(x, two), "num_or_sections")
-    with _static() as (main, _):
+    with static_program() as (main, _):
         xs = paddle.static.data("x", [-1, 3], "float32")
         ops_before = len(main.global_block().ops)
         _raises(TypeError, lambda: paddle.full(paddle.cast(paddle.shape(xs), "float32"), 1.0),
@@ -305,7 +293,7 @@ def test_bad_tensor_arguments_raise_typed_errors_before_appending():
 
 
 def test_run_time_bad_shape_values_raise_and_the_executor_recovers():
-    with _static() as (main, _):
+    with static_program() as (main, _):
         k = paddle.static.data("k", [-1], "int64")  # its element count is unknown when built
         out = paddle.full([k, 2], 1.0)
     exe = paddle.static.Executor(paddle.CPUPlace())
@@ -372,7 +360,7 @@ def _expected_bounded(xv, lo, hi, k, depth):
 
 def test_clip_topk_one_hot_take_tensors_in_both_modes():
     xv = rng.uniform(-1, 1, (3, 5)).astype("float32")
-    with _static() as (main, _):
+    with static_program() as (main, _):
         x = paddle.static.data("x", [-1, 5], "float32")
         lo = paddle.static.data("lo", [1], "float32")
         k = paddle.static.data("k", [1], "int64")

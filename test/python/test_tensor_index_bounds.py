@@ -3,28 +3,16 @@ or i are one-element int Tensors, as PaddlePaddle accepts them. Static programs 
 at run time (one program, several batch sizes and several fed bounds), gradients flow through
 slice / strided_slice / set_value, eager mode and to_static with a None batch agree, and bad
 bounds get typed errors. NumPy is the only reference."""
-import contextlib
 import itertools
 
 import numpy as np
 import pytest
 
 import paddle
+from op_test import static_program
 from paddle.static import InputSpec
 
 rng = np.random.default_rng(11)
-
-
-@contextlib.contextmanager
-def _static():
-    """Static mode and fresh programs for the block; dynamic mode again after it."""
-    paddle.enable_static()
-    main, startup = paddle.static.Program(), paddle.static.Program()
-    try:
-        with paddle.static.program_guard(main, startup):
-            yield main, startup
-    finally:
-        paddle.disable_static()
 
 
 def _ops(main, *types):
@@ -68,7 +56,7 @@ _GETITEM_CASES = {
 
 
 def test_static_getitem_reads_tensor_bounds_at_run_time():
-    with _static() as (main, startup):
+    with static_program() as (main, startup):
         x = paddle.static.data("x", [-1, 4], "float32")
         n = paddle.shape(x)[0]  # 0-D int32, known at run time only
         h = n // 2
@@ -90,7 +78,7 @@ def test_static_getitem_reads_tensor_bounds_at_run_time():
 
 
 def test_static_getitem_emits_tensor_slots():
-    with _static() as (main, startup):
+    with static_program() as (main, startup):
         x = paddle.static.data("x", [-1, 4], "float32")
         n = paddle.shape(x)[0]
         head = x[1:n, 2:]
@@ -128,7 +116,7 @@ def test_static_getitem_emits_tensor_slots():
 def test_static_fed_bounds_follow_python_slicing():
     """Bounds and steps fed as data: every start/stop/step combination, in and out of range,
     against NumPy, for getitem and setitem, through one program."""
-    with _static() as (main, startup):
+    with static_program() as (main, startup):
         x = paddle.static.data("x", [-1, 3], "float32")
         a = paddle.static.data("a", [1], "int64")
         b = paddle.static.data("b", [], "int32")
@@ -160,7 +148,7 @@ def test_static_fed_bounds_follow_python_slicing():
 
 
 def test_static_tensor_index_in_and_out_of_range():
-    with _static() as (main, startup):
+    with static_program() as (main, startup):
         x = paddle.static.data("x", [-1, 3], "float32")
         i = paddle.static.data("i", [], "int64")
         outs = [x[i], x[i, 2], x[i, ::-1], x[..., i - i + 1]]
@@ -181,7 +169,7 @@ def test_static_tensor_index_in_and_out_of_range():
 
 
 def test_static_setitem_with_tensor_bounds():
-    with _static() as (main, startup):
+    with static_program() as (main, startup):
         x = paddle.static.data("x", [-1, 4], "float32")
         v = paddle.static.data("v", [4], "float32")
         n = paddle.shape(x)[0]
@@ -208,7 +196,7 @@ def test_static_setitem_with_tensor_bounds():
 
 
 def test_static_gradients_through_tensor_bounded_indexing():
-    with _static() as (main, startup):
+    with static_program() as (main, startup):
         x = paddle.static.data("x", [-1, 4], "float32")
         x.stop_gradient = False
         v = paddle.static.data("v", [2], "float32")
@@ -299,7 +287,7 @@ def test_bad_tensor_bounds_raise_typed_errors():
         x[::paddle.to_tensor([1, 2])]
     with pytest.raises(TypeError, match="slice stop of index 0.*float32"):
         x[:paddle.to_tensor(2.0)] = 1.0
-    with _static() as (main, _):
+    with static_program() as (main, _):
         xs = paddle.static.data("x", [-1, 4], "float32")
         f = paddle.static.data("f", [], "float32")
         k = paddle.static.data("k", [3], "int64")

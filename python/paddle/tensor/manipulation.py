@@ -286,15 +286,11 @@ def _index_tensor(value, what, kinds):
     integer tensor: int32/int64 as it is, int8/int16/uint8 cast to int64; TypeError /
     ValueError otherwise."""
     from paddle.base.dtypes import dtype_to_str
+    from paddle.tensor.creation import _known_numel
     name = dtype_to_str(value.dtype)
     if name not in _INDEX_INTS + _INDEX_CASTABLE:
         raise TypeError(f"expected {what} to be {kinds}, but got a {name} Tensor")
-    n = 1
-    for d in value.shape:
-        if d < 0:
-            n = None
-            break
-        n *= int(d)
+    n = _known_numel(value)
     if n is not None and n != 1:
         raise ValueError(f"expected {what} to be a Tensor of one element, but got shape "
                          f"{list(value.shape)}")
