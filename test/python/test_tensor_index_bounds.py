@@ -361,3 +361,35 @@ def test_to_static_loop_over_a_none_batch_indexes_with_the_loop_tensor():
         np.testing.assert_allclose(static(paddle.to_tensor(xv)).numpy(), xv.sum(0) * 4.0,
                                    rtol=1e-5)
     assert len(traces) == 1
+
+
+# -- None: a new axis of extent 1 -------------------------------------------------------------
+_NEW_AXES = [(slice(None), None), (None,), (None, Ellipsis, None), (1, None, slice(None, None, 2)),
+             (Ellipsis, None, 0), (None, 1, None), (slice(0, 1), None, -1)]
+
+
+def test_none_indices_insert_axes_in_both_modes():
+    a = rng.standard_normal((2, 3, 4))
+    for idx in _NEW_AXES:
+        np.testing.assert_array_equal(paddle.to_tensor(a)[idx].numpy(), a[idx], err_msg=str(idx))
+    with static_program() as (main, startup):
+        x = paddle.static.data("x", [-1, 3, 4], "float64")
+        n = paddle.shape(x)[0]
+        outs = [x[idx] for idx in _NEW_AXES] + [x[:n - 1, None, 1]]  # with a tensor bound
+        assert outs[0].shape == (-1, 1, 3, 4) and outs[-1].shape == (-1, 1, 4)
+    exe = _exe(startup)
+    for batch in (2, 5):
+        xv = rng.standard_normal((batch, 3, 4))
+        got = _run(exe, main, {"x": xv}, outs)
+        for idx, g in zip(_NEW_AXES + [(slice(0, batch - 1), None, 1)], got):
+            np.testing.assert_array_equal(g, xv[idx], err_msg=str(idx))
+
+
+def test_gradient_through_none_indexing():
+    a = rng.standard_normal((2, 3))
+    x = paddle.to_tensor(a, stop_gradient=False)
+    w = rng.standard_normal((2, 1, 1, 2))
+    (x[:, None, None, 1:] * paddle.to_tensor(w)).sum().backward()
+    want = np.zeros_like(a)
+    want[:, 1:] = w[:, 0, 0, :]
+    np.testing.assert_allclose(x.grad.numpy(), want)

@@ -192,6 +192,8 @@ def _getitem(self, item):
     integer indices may be one-element int Tensors (see _tensor_index)."""
     if not isinstance(item, tuple):
         item = (item,)
+    if any(i is None for i in item):
+        return _getitem_new_axes(self, item)
     if _has_tensor_bounds(item):
         item = _tensor_index(item)
         if _has_tensor_bounds(item):  # a static program: the values are read at run time
@@ -235,6 +237,27 @@ def _getitem(self, item):
                        {"axes": axes, "starts": starts, "ends": ends,
                         "infer_flags": [1] * len(axes), "decrease_axis": decrease})
     return out
+
+
+def _getitem_new_axes(self, item):
+    """x[None], x[:, None], x[..., None, 0]: the indexing without the Nones, then a new axis of
+    extent 1 where each None stands among the result's axes (NumPy's and PaddlePaddle's rule:
+    ints and 0-D tensor indices drop their axis, slices keep one, the unindexed axes follow)."""
+    if any(i is Ellipsis for i in item):
+        k = item.index(Ellipsis)
+        consumed = sum(1 for i in item if i is not None and i is not Ellipsis)
+        item = item[:k] + (slice_all,) * (len(self.shape) - consumed) + item[k + 1:]
+    positions, kept = [], 0
+    for idx in item:
+        if idx is None:
+            positions.append(kept)
+            kept += 1
+        elif isinstance(idx, _py_slice):
+            kept += 1
+        elif isinstance(idx, Variable):
+            kept += len(idx.shape)  # a gather index keeps its axes; a 0-D one drops the axis
+    rest = tuple(i for i in item if i is not None)
+    return unsqueeze(_getitem(self, rest) if rest else self, positions)
 
 
 def _stepped_bounds(idx, extent, starts, ends):
