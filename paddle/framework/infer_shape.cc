@@ -50,10 +50,7 @@ void InferShapeForOp(const OpDesc& op, BlockDesc* block) {
   };
   // Where a tensor gives an attribute its values are known only at run time: the record's
   // build-time InferMeta infers what does not depend on them.
-  bool fed = false;
-  for (const TensorAttrDef& t : record.tensor_attrs)
-    fed = fed || record.AttrFedByTensor(op, record.attrs[t.attr].name);
-  const bool build = fed && record.build_infer_meta.valid();
+  const bool build = record.build_infer_meta.valid() && record.AnyAttrFedByTensor(op);
   const phi::InferMetaFn& fn = build ? record.build_infer_meta : record.infer_meta;
   phi::KernelContext ctx;
   BindArguments(op, record, build ? record.build_infer_meta_args : record.infer_meta_args, fn.args,

@@ -28,9 +28,12 @@ void BindArguments(const OpDesc& op, const OpRecord& record, const std::vector<A
 
 // The value that tensors give a tensor-fed attribute (OpRecord::tensor_attrs), read on the
 // host: `tensor` (all the values; a scalar attribute's one element) when present, else `list`
-// (one value a tensor; must not be empty). Returned as an Attr of the attribute's stored
-// type. Integer lists take int32 or int64 tensors; scalars any number type. Throws
-// InvalidArgument naming the op and slot for a wrong dtype, rank, count or place.
+// (one value a tensor; must not be empty). Returned as an Attr that ConvertAttr turns into
+// the parameter's type: an integer list as LONGS, a float as FLOAT64 (exact for a double
+// parameter), fill_constant's str_value written out exactly, others in their stored type.
+// Integer attributes and lists take int32 / int64 tensors, bool ones bool too, float and text
+// ones any number type. Throws InvalidArgument naming the op and slot for a wrong dtype, rank,
+// count, range or place.
 Attr ReadTensorAttr(const OpRecord& record, const TensorAttrDef& def,
                     const phi::DenseTensor* tensor,
                     const std::vector<const phi::DenseTensor*>& list);

@@ -38,15 +38,24 @@ bool SlotPresent(const OpDesc& op, const std::string& slot) {
     if (name != "@EMPTY@") return true;
   return false;
 }
+
+bool SlotsPresent(const OpRecord& record, const OpDesc& op, const TensorAttrDef& t) {
+  for (int slot : {t.tensor, t.list})
+    if (slot >= 0 && SlotPresent(op, record.inputs[slot].name)) return true;
+  return false;
+}
 }  // namespace
 
 bool OpRecord::AttrFedByTensor(const OpDesc& op, const std::string& name) const {
   const int a = AttrIndex(name);
-  for (const TensorAttrDef& t : tensor_attrs) {
-    if (t.attr != a) continue;
-    for (int slot : {t.tensor, t.list})
-      if (slot >= 0 && SlotPresent(op, inputs[slot].name)) return true;
-  }
+  for (const TensorAttrDef& t : tensor_attrs)
+    if (t.attr == a && SlotsPresent(*this, op, t)) return true;
+  return false;
+}
+
+bool OpRecord::AnyAttrFedByTensor(const OpDesc& op) const {
+  for (const TensorAttrDef& t : tensor_attrs)
+    if (SlotsPresent(*this, op, t)) return true;
   return false;
 }
 

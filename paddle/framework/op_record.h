@@ -97,6 +97,8 @@ struct OpRecord {
   // Whether `op` gives attribute `name` by a tensor input it has (a tensor_attrs slot that is
   // present): passes must not read such an attribute as the op's value.
   bool AttrFedByTensor(const OpDesc& op, const std::string& name) const;
+  // Whether `op` gives any attribute by a tensor input it has.
+  bool AnyAttrFedByTensor(const OpDesc& op) const;
 };
 
 class OpRecordRegistry {
