@@ -5,6 +5,7 @@ from paddle.tensor.manipulation import *  # noqa: F401,F403
 from paddle.tensor.math import *  # noqa: F401,F403
 from paddle.tensor.random import *  # noqa: F401,F403
 from paddle.tensor.search import *  # noqa: F401,F403
+from paddle.tensor import indexing  # noqa: F401,E402 - installs x[...] and x[...] = v
 
 
 def _attach_methods():

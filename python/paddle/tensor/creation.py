@@ -279,19 +279,23 @@ _ASSIGN_VALUE_LISTS = {"bool": "bool_values", "int32": "int32_values",
 
 
 def _constant(value, dtype, shape=()):
-    """A constant tensor of `shape` filled with the Python number `value`, exact in its dtype
-    (assign_value carries int64 and float64 values without a float32 round trip)."""
+    """A constant tensor of `shape` filled with the Python number `value`, or holding the NumPy
+    array `value` (taking its shape), exact in its dtype (assign_value carries int64 and float64
+    values without a float32 round trip)."""
     name = _dtype_to_str(dtype)
-    shape = [int(d) for d in shape]
-    count = int(np.prod(shape)) if shape else 1
-    if name not in _ASSIGN_VALUE_LISTS:
-        return fill_constant(shape, dtype, value)
-    if name == "bool":
-        values = [int(bool(value))] * count
-    elif name.startswith("int"):
-        values = [int(value)] * count
+    convert = (lambda v: int(bool(v))) if name == "bool" else (
+        int if name.startswith("int") else float)
+    if isinstance(value, np.ndarray):
+        if name not in _ASSIGN_VALUE_LISTS:
+            raise TypeError(f"expected a constant array's dtype to be one of "
+                            f"{', '.join(_ASSIGN_VALUE_LISTS)}, but got {name}")
+        shape = list(value.shape)
+        values = [convert(v) for v in value.reshape(-1).tolist()]
     else:
-        values = [float(value)] * count
+        shape = [int(d) for d in shape]
+        if name not in _ASSIGN_VALUE_LISTS:
+            return fill_constant(shape, dtype, value)
+        values = [convert(value)] * (int(np.prod(shape)) if shape else 1)
     return lh.append_op("assign_value", {}, {"shape": shape, "dtype": int(convert_dtype(dtype)),
                                              _ASSIGN_VALUE_LISTS[name]: values},
                         dtype=convert_dtype(dtype), stop_gradient=True)
