@@ -5,6 +5,7 @@ from paddle.tensor.manipulation import *  # noqa: F401,F403
 from paddle.tensor.math import *  # noqa: F401,F403
 from paddle.tensor.random import *  # noqa: F401,F403
 from paddle.tensor.search import *  # noqa: F401,F403
+from paddle.tensor.stat import *  # noqa: F401,F403
 from paddle.tensor import indexing  # noqa: F401,E402 - installs x[...] and x[...] = v
 
 
@@ -31,7 +32,10 @@ def _attach_methods():
                  "logical_and", "logical_or", "logical_xor", "any", "all", "amax", "amin", "std",
                  "var", "logsumexp", "floor_divide", "remainder", "mod", "floor_mod", "dot",
                  "outer", "equal_all", "allclose", "dist", "increment",
-                 "cumprod", "nonzero", "take_along_axis", "put_along_axis"):
+                 "cumprod", "nonzero", "take_along_axis", "put_along_axis",
+                 # order statistics and products (stat, math, linalg)
+                 "median", "nanmedian", "quantile", "nanquantile", "kron", "trace", "diff",
+                 "cross"):
         if not hasattr(Variable, name):
             setattr(Variable, name, getattr(module, name))
 

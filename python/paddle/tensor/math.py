@@ -706,3 +706,43 @@ def _install_more_operators():
 
 
 _install_more_operators()
+
+
+# -- diff: a composition of slices and subtraction -------------------------------------------
+def diff(x, n=1, axis=-1, prepend=None, append=None, name=None):
+    """The n-th forward difference of x along axis (x[1:] - x[:-1], n times; logical_xor for
+    bool x), after prepend and append (Tensors) are joined to x along axis."""
+    from paddle.tensor.manipulation import _check_axis, concat, slice as _slice
+    _check_tensor(x, "x", "diff")
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral):
+        raise TypeError(f"expected n of paddle.diff to be an int, but got {type(n).__name__}")
+    if n < 0:
+        raise ValueError(f"expected n of paddle.diff to be non-negative, but got {n}")
+    rank = len(x.shape)
+    if rank == 0:
+        raise ValueError("expected x of paddle.diff to have at least 1 dimension, but got a 0-D "
+                         "Tensor")
+    ax = _check_axis(axis, rank, "paddle.diff")
+    pieces = [x]
+    for arg, extra in (("prepend", prepend), ("append", append)):
+        if extra is None:
+            continue
+        _check_tensor(extra, arg, "diff")
+        if convert_dtype(extra.dtype) != convert_dtype(x.dtype):
+            from paddle.base.dtypes import dtype_to_str
+            raise TypeError(f"expected {arg} of paddle.diff to have x's dtype "
+                            f"{dtype_to_str(x.dtype)}, but got {dtype_to_str(extra.dtype)}")
+        if len(extra.shape) != rank:
+            raise ValueError(f"expected {arg} of paddle.diff to have x's rank {rank}, but got "
+                             f"shape {list(extra.shape)}")
+        pieces = [extra] + pieces if arg == "prepend" else pieces + [extra]
+    if len(pieces) > 1:
+        x = concat(pieces, ax)
+    if n == 0:
+        from paddle.tensor.creation import assign
+        return assign(x)
+    is_bool = convert_dtype(x.dtype) == VarType.BOOL
+    for _ in range(n):
+        later, earlier = _slice(x, [ax], [1], [2 ** 31 - 1]), _slice(x, [ax], [0], [-1])
+        x = logical_xor(later, earlier) if is_bool else subtract(later, earlier)
+    return x
