@@ -33,6 +33,7 @@ def _attach_methods():
                  "var", "logsumexp", "floor_divide", "remainder", "mod", "floor_mod", "dot",
                  "outer", "equal_all", "allclose", "dist", "increment",
                  "cumprod", "nonzero", "take_along_axis", "put_along_axis",
+                 "unique", "bincount", "scatter_nd_add", "scatter_nd",
                  # order statistics and products (stat, math, linalg)
                  "median", "nanmedian", "quantile", "nanquantile", "kron", "trace", "diff",
                  "cross"):

@@ -290,6 +290,27 @@ def bmm(x, y, name=None):
     return lh.append_op("bmm", {"X": [x], "Y": [y]})
 
 
+def scatter_nd_add(x, index, updates, name=None):
+    """x with each slice of updates added at the slice of x that its index tuple names: index
+    [..., k] (int32 / int64), updates index.shape[:-1] + x.shape[k:]; repeats accumulate."""
+    for arg, value in (("x", x), ("index", index), ("updates", updates)):
+        if not isinstance(value, Variable):
+            raise TypeError(f"expected {arg} of paddle.scatter_nd_add to be a Tensor, but got "
+                            f"{type(value).__name__}")
+    return lh.append_op("scatter_nd_add", {"X": [x], "Index": [index], "Updates": [updates]},
+                        dtype=x.dtype)
+
+
+def scatter_nd(index, updates, shape, name=None):
+    """A zero tensor of `shape` (updates' dtype) with updates scatter-added at index, as
+    PaddlePaddle composes it: scatter_nd_add(zeros(shape), index, updates)."""
+    from paddle.tensor.creation import zeros
+    if not isinstance(updates, Variable):
+        raise TypeError(f"expected updates of paddle.scatter_nd to be a Tensor, but got "
+                        f"{type(updates).__name__}")
+    return scatter_nd_add(zeros(shape, updates.dtype), index, updates, name)
+
+
 # -- more unary math, predicates, logical ops, reductions and binary math --------------------
 # Each is a composition of existing ops (no op of its own), so gradients come from the parts.
 _FLOAT_TYPES = (VarType.FP16, VarType.BF16, VarType.FP32, VarType.FP64)

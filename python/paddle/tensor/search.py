@@ -1,5 +1,5 @@
 """Search ops on static Variables: argmax, argmin, argsort, index_select, topk, nonzero,
-take_along_axis and put_along_axis."""
+take_along_axis, put_along_axis, unique and bincount."""
 from paddle.base import layer_helper as lh
 from paddle.base.dtypes import convert_dtype
 
@@ -144,3 +144,74 @@ def put_along_axis(arr, indices, values, axis, reduce="assign", include_self=Tru
         values = broadcast_to(values, list(indices.shape))
     return lh.append_op("put_along_axis", {"Input": [arr], "Index": [indices], "Value": [values]},
                         {"Axis": axis, "Reduce": reduce}, outputs=("Result",), dtype=arr.dtype)
+
+
+def unique(x, return_index=False, return_inverse=False, return_counts=False, axis=None,
+           dtype="int64", name=None):
+    """x's unique values, sorted (axis None: x flattened), or its unique slices along axis;
+    also, as asked, the first position of each in x (index), each element's (slice's)
+    position in the result (inverse, 1-D) and how often each occurs (counts), all of dtype
+    (int32 or int64). Returns the result alone, or a tuple in that order."""
+    from paddle.base.dtypes import VarType
+    from paddle.base.framework import Variable
+    if not isinstance(x, Variable):
+        raise TypeError(f"expected x of paddle.unique to be a Tensor, but got {type(x).__name__}")
+    index_dtype = convert_dtype(dtype)
+    if index_dtype not in (VarType.INT32, VarType.INT64):
+        raise TypeError(f"expected dtype of paddle.unique to be int32 or int64, but got {dtype!r}")
+    if axis is None:
+        axes = []
+    else:
+        if isinstance(axis, bool) or not isinstance(axis, int):
+            raise TypeError(f"expected axis of paddle.unique to be None or an int, but got "
+                            f"{type(axis).__name__}")
+        rank = len(x.shape)
+        if not -rank <= axis < rank:
+            raise ValueError(f"expected axis of paddle.unique in [{-rank}, {rank}), but got "
+                             f"{axis}")
+        axes = [axis]
+    attrs = {"dtype": int(index_dtype), "return_index": bool(return_index),
+             "return_inverse": bool(return_inverse), "return_counts": bool(return_counts),
+             "axis": axes, "is_sorted": True}
+    out, indices, inverse, counts = lh.append_op(
+        "unique", {"X": [x]}, attrs, outputs=("Out", "Indices", "Index", "Counts"),
+        dtype=x.dtype, out_dtypes={"Indices": index_dtype, "Index": index_dtype,
+                                   "Counts": index_dtype},
+        stop_gradient=True)
+    results = [out]
+    if return_index:
+        results.append(indices)
+    if return_inverse:
+        results.append(inverse)
+    if return_counts:
+        results.append(counts)
+    return results[0] if len(results) == 1 else tuple(results)
+
+
+def bincount(x, weights=None, minlength=0, name=None):
+    """How often each value in [0, max(x) + 1) (at least minlength of them) occurs in the 1-D
+    int x, or the sums of the weights of its occurrences; values must be non-negative."""
+    from paddle.base.dtypes import VarType
+    from paddle.base.framework import Variable
+    if not isinstance(x, Variable):
+        raise TypeError(f"expected x of paddle.bincount to be a Tensor, but got "
+                        f"{type(x).__name__}")
+    if convert_dtype(x.dtype) not in (VarType.INT32, VarType.INT64):
+        raise TypeError(f"expected x of paddle.bincount to be int32 or int64, but got "
+                        f"{x.dtype}")
+    if isinstance(minlength, bool) or not isinstance(minlength, int) or minlength < 0:
+        raise ValueError(f"expected minlength of paddle.bincount to be an int >= 0, but got "
+                         f"{minlength!r}")
+    inputs = {"X": [x]}
+    out_dtype = VarType.INT64
+    if weights is not None:
+        if not isinstance(weights, Variable):
+            raise TypeError(f"expected weights of paddle.bincount to be a Tensor or None, but "
+                            f"got {type(weights).__name__}")
+        out_dtype = convert_dtype(weights.dtype)
+        if out_dtype not in (VarType.FP32, VarType.FP64, VarType.INT32, VarType.INT64):
+            raise TypeError(f"expected weights of paddle.bincount to be float32, float64, int32 "
+                            f"or int64, but got {weights.dtype}")
+        inputs["Weights"] = [weights]
+    return lh.append_op("bincount", inputs, {"minlength": minlength}, dtype=out_dtype,
+                        stop_gradient=True)
