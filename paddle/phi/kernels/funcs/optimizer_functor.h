@@ -1,6 +1,7 @@
-// The optimizer update rules (sgd, momentum, adam/adamw, lamb, rmsprop, adagrad), written once
-// as host-and-device functors over one element: the CPU kernels call them in their loops and
-// the CUDA kernels per thread, so the CPU tests exercise the formulas the GPU runs.
+// The optimizer update rules (sgd, momentum, adam/adamw, lamb, rmsprop, adagrad, adamax,
+// adadelta), written once as host-and-device functors over one element: the CPU kernels call
+// them in their loops and the CUDA kernels per thread, so the CPU tests exercise the formulas
+// the GPU runs.
 #pragma once
 
 #include <cmath>
@@ -147,6 +148,36 @@ struct AdagradUpdate {
     const T moment = m + g * g;
     *m_next = moment;
     return p - lr * g / (OptimizerSqrt(moment) + epsilon);
+  }
+};
+
+// adamax: m' = b1 m + (1 - b1) g; u' = max(b2 u + epsilon, |g|); p' = p - lr_t m' / u' with
+// lr_t = lr / (1 - beta1^t) (the caller's). Returns p', stores m' and u'.
+template <typename T>
+struct AdamaxUpdate {
+  T beta1, beta2, epsilon, lr_t;
+  PD_HOSTDEVICE T operator()(T p, T g, T m, T u, T* m_next, T* u_next) const {
+    const T first = beta1 * m + (T(1) - beta1) * g;
+    const T decayed = beta2 * u + epsilon;
+    const T magnitude = g < T(0) ? -g : g;
+    const T norm = decayed > magnitude ? decayed : magnitude;
+    *m_next = first;
+    *u_next = norm;
+    return p - lr_t * (first / norm);
+  }
+};
+
+// adadelta: s' = rho s + (1 - rho) g^2; d = -sqrt((x + epsilon) / (s' + epsilon)) g;
+// x' = rho x + (1 - rho) d^2; p' = p + lr d. Returns p', stores s' and x'.
+template <typename T>
+struct AdadeltaUpdate {
+  T rho, epsilon, lr;
+  PD_HOSTDEVICE T operator()(T p, T g, T s, T x, T* s_next, T* x_next) const {
+    const T square = rho * s + (T(1) - rho) * g * g;
+    const T delta = -OptimizerSqrt((x + epsilon) / (square + epsilon)) * g;
+    *s_next = square;
+    *x_next = rho * x + (T(1) - rho) * delta * delta;
+    return p + lr * delta;
   }
 };
 
