@@ -14,10 +14,12 @@ from paddle import (autograd, distributed, inference, io, metric, nn, optimizer,
                     tensor, utils, vision)
 from paddle import framework, jit  # noqa: F401,E402 - jit converts nn.Layers: after nn
 from paddle import profiler  # noqa: F401,E402
-from paddle import linalg  # noqa: F401,E402
 from paddle import decomposition, incubate  # noqa: F401,E402
 from paddle.framework.io import load, save  # noqa: F401
 from paddle.tensor import *  # noqa: F401,F403
+# The paddle.linalg namespace, loaded after the star import (which binds the name linalg to the
+# module paddle.tensor.linalg): the submodule's first import sets paddle.linalg to itself.
+linalg = __import__("importlib").import_module("paddle.linalg")
 from paddle.tensor.math import abs, max, min, pow, sum  # noqa: F401,A004
 
 bool = _VarType.BOOL  # noqa: A001

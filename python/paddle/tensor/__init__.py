@@ -2,9 +2,11 @@
 from paddle.tensor.creation import *  # noqa: F401,F403
 from paddle.tensor.linalg import *  # noqa: F401,F403
 from paddle.tensor.manipulation import *  # noqa: F401,F403
+from paddle.tensor.manipulation_ext import *  # noqa: F401,F403
 from paddle.tensor.math import *  # noqa: F401,F403
 from paddle.tensor.random import *  # noqa: F401,F403
 from paddle.tensor.search import *  # noqa: F401,F403
+from paddle.tensor.search_ext import *  # noqa: F401,F403
 from paddle.tensor.stat import *  # noqa: F401,F403
 from paddle.tensor import indexing  # noqa: F401,E402 - installs x[...] and x[...] = v
 
@@ -36,7 +38,12 @@ def _attach_methods():
                  "unique", "bincount", "scatter_nd_add", "scatter_nd",
                  # order statistics and products (stat, math, linalg)
                  "median", "nanmedian", "quantile", "nanquantile", "kron", "trace", "diff",
-                 "cross"):
+                 "cross",
+                 # manipulation_ext and search_ext
+                 "diag_embed", "diagonal", "take", "index_add", "index_fill", "index_put",
+                 "index_sample", "masked_scatter", "unflatten", "view", "is_tensor", "is_empty",
+                 "rank", "tensordot", "inner", "mv", "addmm", "cov", "bucketize",
+                 "unique_consecutive", "histogram", "multinomial", "bernoulli"):
         if not hasattr(Variable, name):
             setattr(Variable, name, getattr(module, name))
 
