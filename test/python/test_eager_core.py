@@ -26,6 +26,10 @@ def test_to_tensor_dtypes_and_properties():
     assert paddle.to_tensor([1, 2]).dtype == paddle.int64
     assert paddle.to_tensor(True).dtype == paddle.bool and paddle.to_tensor(True).shape == []
     assert paddle.to_tensor(np.ones(3, "float64")).dtype == paddle.float64  # arrays keep theirs
+    s = paddle.to_tensor(np.float64(2.5))  # so do NumPy scalars (PaddlePaddle's rule), as 0-D
+    assert s.dtype == paddle.float64 and s.shape == [] and s.item() == 2.5
+    assert paddle.to_tensor(np.int32(7)).dtype == paddle.int32
+    assert paddle.to_tensor([np.float64(1.0), 2.0]).dtype == paddle.float32  # a list: default
     assert paddle.to_tensor([1, 2], dtype="float32").dtype == paddle.float32
     b = paddle.to_tensor(np.arange(6, dtype="int32").reshape(2, 3))
     assert b.ndim == 2 and b.size == 6 and len(b) == 2

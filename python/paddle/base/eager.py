@@ -669,7 +669,7 @@ def _grad_results(inputs, grads, allow_unused, wrap):
 
 
 def _infer_dtype(data):
-    if isinstance(data, np.ndarray):
+    if isinstance(data, (np.ndarray, np.generic)):  # NumPy arrays and scalars keep their dtype
         return None
     probe = np.asarray(data)
     if probe.dtype.kind == "f":
@@ -687,7 +687,8 @@ def _infer_dtype(data):
 def to_tensor(data, dtype=None, place=None, stop_gradient=True):
     """paddle.to_tensor: a new eager tensor holding a copy of `data` (array, list, scalar or
     Tensor) on `place` (a Place or 'cpu' / 'gpu' / 'gpu:N'; paddle.set_device's when None).
-    Python floats become the default float dtype (float32), ints int64."""
+    Python floats become the default float dtype (float32), ints int64; NumPy arrays and
+    scalars (np.float64(2.0): a 0-D float64 tensor) keep their dtype."""
     if place is None:
         place = core.eager_expected_place()
     else:
