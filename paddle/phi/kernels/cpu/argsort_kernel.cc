@@ -1,29 +1,15 @@
 #include "paddle/phi/kernels/argsort_kernel.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdint>
-#include <type_traits>
 #include <vector>
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/nan_order.h"
 #include "paddle/phi/kernels/funcs/softmax.h"
 
 namespace phi {
-namespace {
-
-// Strict weak order with NaN after every number.
-template <typename T>
-bool Less(T a, T b) {
-  if constexpr (std::is_floating_point_v<T>) {
-    if (std::isnan(a)) return false;
-    if (std::isnan(b)) return true;
-  }
-  return a < b;
-}
-
-}  // namespace
 
 template <typename T, typename Context>
 void ArgsortKernel(const Context& dev_ctx, const DenseTensor& x, int axis, bool descending,
@@ -43,7 +29,7 @@ void ArgsortKernel(const Context& dev_ctx, const DenseTensor& x, int axis, bool 
       std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
         const T va = in[base + a * s.inner];
         const T vb = in[base + b * s.inner];
-        return descending ? Less(vb, va) : Less(va, vb);
+        return descending ? funcs::NanLastLess(vb, va) : funcs::NanLastLess(va, vb);
       });
       for (int64_t j = 0; j < s.axis_extent; ++j) {
         r[base + j * s.inner] = in[base + order[j] * s.inner];

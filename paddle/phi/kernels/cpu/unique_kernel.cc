@@ -1,38 +1,18 @@
 #include "paddle/phi/kernels/unique_kernel.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdint>
 #include <numeric>
-#include <type_traits>
 #include <vector>
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/axis_utils.h"
 #include "paddle/phi/kernels/funcs/manipulation.h"
+#include "paddle/phi/kernels/funcs/nan_order.h"
 
 namespace phi {
 namespace {
-
-// A total order on values: NaN after everything and equal to NaN (as NumPy's unique does), so
-// the sort stays well defined with NaNs.
-template <typename T>
-bool Less(T a, T b) {
-  if constexpr (std::is_floating_point_v<T>) {
-    if (std::isnan(a)) return false;
-    if (std::isnan(b)) return true;
-  }
-  return a < b;
-}
-
-template <typename T>
-bool Same(T a, T b) {
-  if constexpr (std::is_floating_point_v<T>) {
-    if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
-  }
-  return a == b;
-}
 
 // A tensor viewed as [outer, n, inner]: slice i is every t[o, i, j], in (o, j) row-major order.
 struct SliceView {
@@ -91,13 +71,13 @@ void UniqueKernel(const Context& dev_ctx, const DenseTensor& x, DataType dtype, 
   auto slice_less = [&](int64_t p, int64_t q) {
     for (int64_t e = 0; e < m; ++e) {
       const T u = data[in.At(p, e)], v = data[in.At(q, e)];
-      if (!Same(u, v)) return Less(u, v);
+      if (!funcs::NanLastSame(u, v)) return funcs::NanLastLess(u, v);
     }
     return false;
   };
   auto slice_same = [&](int64_t p, int64_t q) {
     for (int64_t e = 0; e < m; ++e)
-      if (!Same(data[in.At(p, e)], data[in.At(q, e)])) return false;
+      if (!funcs::NanLastSame(data[in.At(p, e)], data[in.At(q, e)])) return false;
     return true;
   };
   // Stable: within a run of equal slices the first occurrence comes first.

@@ -47,6 +47,15 @@ inline ScatterNdGeometry ScatterNdOffsets(const char* op, const int64_t* coords,
   return g;
 }
 
+// Checks that `what` (scatter_nd_add's Updates, or its grad's Updates@GRAD) with dims `dims`
+// holds one slice of `x_name` (X, or Out@GRAD) per index tuple of `g`.
+inline void CheckScatterNdUpdates(const char* what, const DDim& dims, const ScatterNdGeometry& g,
+                                  const char* x_name) {
+  const int64_t want = static_cast<int64_t>(g.offsets.size()) * g.slice;
+  PD_CHECK(product(dims, 0, dims.size()) == want, InvalidArgument, "expected ", what, " to hold ",
+           want, " elements (Index.dims[:-1] + ", x_name, ".dims[k:]), but got ", dims);
+}
+
 // Index's values widened to int64 (`data` is host memory of Index's dtype).
 inline std::vector<int64_t> IndexValues(const char* op, DataType dtype, const void* data,
                                         int64_t n) {

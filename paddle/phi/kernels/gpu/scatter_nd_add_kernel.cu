@@ -69,10 +69,7 @@ void ScatterNdAddKernel(const Context& dev_ctx, const DenseTensor& x, const Dens
   const funcs::ScatterNdGeometry g =
       gpu_scatter_nd_add::Geometry(dev_ctx, "scatter_nd_add", index_in, x_in.dims(), &offsets);
   const int64_t count = static_cast<int64_t>(g.offsets.size());
-  PD_CHECK(updates_in.numel() == count * g.slice, InvalidArgument,
-           "expected scatter_nd_add's Updates to hold ", count * g.slice,
-           " elements (Index.dims[:-1] + X.dims[k:]), but got Updates ", updates_in.dims(),
-           " for X ", x_in.dims(), " and Index ", index_in.dims());
+  funcs::CheckScatterNdUpdates("scatter_nd_add's Updates", updates_in.dims(), g, "X");
   out->Resize(x_in.dims());
   T* dst = funcs::AllocUnaliased<T>(dev_ctx, out, {&x_in, &index_in, &updates_in});
   const int64_t n = x_in.numel();
@@ -100,9 +97,8 @@ void ScatterNdAddGradKernel(const Context& dev_ctx, const DenseTensor& index,
   const int64_t n = g_in.numel();
   const T* src = n > 0 ? g_in.data<T>() : nullptr;
   if (updates_grad != nullptr) {
-    PD_CHECK(updates_grad->numel() == count * g.slice, InvalidArgument,
-             "expected scatter_nd_add_grad's Updates@GRAD to hold ", count * g.slice,
-             " elements (Index.dims[:-1] + Out@GRAD.dims[k:]), but got ", updates_grad->dims());
+    funcs::CheckScatterNdUpdates("scatter_nd_add_grad's Updates@GRAD", updates_grad->dims(), g,
+                                 "Out@GRAD");
     T* dst = funcs::AllocUnaliased<T>(dev_ctx, updates_grad, {&g_in, &index_in});
     const int64_t total = count * g.slice;
     if (total > 0) {
