@@ -1,5 +1,6 @@
 // Gradients of the kernels in elementwise_unary_kernel.h: each reads X (or Out where the
-// record says so) and Out@GRAD; floor, ceil, round and sign have zero gradients.
+// record says so) and Out@GRAD; floor, ceil, round, sign and trunc have zero gradients (trunc's
+// reads only Out@GRAD, as PaddlePaddle's trunc_grad).
 #pragma once
 
 #include "paddle/phi/core/dense_tensor.h"
@@ -81,5 +82,60 @@ void RoundGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTe
 template <typename T, typename Context>
 void SignGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
                     DenseTensor* dx);
+
+template <typename T, typename Context>
+void TanGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                   DenseTensor* dx);
+
+template <typename T, typename Context>
+void AsinGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                    DenseTensor* dx);
+
+template <typename T, typename Context>
+void AcosGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                    DenseTensor* dx);
+
+template <typename T, typename Context>
+void AtanGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                    DenseTensor* dx);
+
+template <typename T, typename Context>
+void SinhGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                    DenseTensor* dx);
+
+template <typename T, typename Context>
+void CoshGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                    DenseTensor* dx);
+
+template <typename T, typename Context>
+void AsinhGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                     DenseTensor* dx);
+
+template <typename T, typename Context>
+void AcoshGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                     DenseTensor* dx);
+
+template <typename T, typename Context>
+void AtanhGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                     DenseTensor* dx);
+
+template <typename T, typename Context>
+void Expm1GradKernel(const Context& dev_ctx, const DenseTensor& out, const DenseTensor& dout,
+                     DenseTensor* dx);
+
+template <typename T, typename Context>
+void LgammaGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                      DenseTensor* dx);
+
+template <typename T, typename Context>
+void DigammaGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                       DenseTensor* dx);
+
+template <typename T, typename Context>
+void ErfinvGradKernel(const Context& dev_ctx, const DenseTensor& out, const DenseTensor& dout,
+                      DenseTensor* dx);
+
+template <typename T, typename Context>
+void TruncGradKernel(const Context& dev_ctx, const DenseTensor& dout, DenseTensor* dx);
 
 }  // namespace phi

@@ -4,6 +4,7 @@ from paddle.tensor.linalg import *  # noqa: F401,F403
 from paddle.tensor.manipulation import *  # noqa: F401,F403
 from paddle.tensor.manipulation_ext import *  # noqa: F401,F403
 from paddle.tensor.math import *  # noqa: F401,F403
+from paddle.tensor.math_ext import *  # noqa: F401,F403
 from paddle.tensor.random import *  # noqa: F401,F403
 from paddle.tensor.search import *  # noqa: F401,F403
 from paddle.tensor.search_ext import *  # noqa: F401,F403
@@ -39,6 +40,13 @@ def _attach_methods():
                  # order statistics and products (stat, math, linalg)
                  "median", "nanmedian", "quantile", "nanquantile", "kron", "trace", "diff",
                  "cross",
+                 # more math (math_ext)
+                 "tan", "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh",
+                 "expm1", "lgamma", "digamma", "erfinv", "trunc", "frac", "neg", "deg2rad",
+                 "rad2deg", "atan2", "hypot", "logaddexp", "fmax", "fmin", "heaviside", "gcd", "lcm",
+                 "lerp", "logit",
+                 "stanh", "nan_to_num", "nansum", "nanmean", "count_nonzero", "prod", "isclose",
+                 "cummax", "cummin", "logcumsumexp", "kthvalue", "mode",
                  # manipulation_ext and search_ext
                  "diag_embed", "diagonal", "take", "index_add", "index_fill", "index_put",
                  "index_sample", "masked_scatter", "unflatten", "view", "is_tensor", "is_empty",

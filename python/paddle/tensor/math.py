@@ -662,24 +662,29 @@ def equal_all(x, y, name=None):
     return all(equal(x, y))
 
 
-def allclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
-    """True (a 0-D bool tensor) when every |x - y| <= atol + rtol * |y| (infinities match only
-    an equal infinity, as in numpy.allclose; NaNs match only with equal_nan)."""
-    _check_float(x, "x", "allclose")
-    _check_float(y, "y", "allclose")
+def _close(x, y, rtol, atol, equal_nan, fn):
+    """Element-wise |x - y| <= atol + rtol * |y| (bool, broadcast) for paddle.allclose and
+    paddle.isclose: an infinite y is close only to an equal x (as numpy's isclose; the tolerance
+    would be inf), NaNs only to each other with equal_nan."""
+    _check_float(x, "x", fn)
+    _check_float(y, "y", fn)
     for arg, value in (("rtol", rtol), ("atol", atol)):
         if isinstance(value, bool) or not isinstance(value, numbers.Real):
-            raise TypeError(f"expected {arg} of paddle.allclose to be a float, but got "
+            raise TypeError(f"expected {arg} of paddle.{fn} to be a float, but got "
                             f"{type(value).__name__}")
     if not isinstance(equal_nan, bool):
-        raise TypeError(f"expected equal_nan of paddle.allclose to be a bool, but got "
+        raise TypeError(f"expected equal_nan of paddle.{fn} to be a bool, but got "
                         f"{type(equal_nan).__name__}")
     close = less_equal(abs(subtract(x, y)), scale(abs(y), float(rtol), float(atol)))
-    # an infinite y is close only to itself (as numpy.allclose; the tolerance would be inf)
     close = logical_or(logical_and(close, isfinite(y)), equal(x, y))
     if equal_nan:
         close = logical_or(close, logical_and(isnan(x), isnan(y)))
-    return all(close)
+    return close
+
+
+def allclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
+    """True (a 0-D bool tensor) when x and y are close everywhere (see _close)."""
+    return all(_close(x, y, rtol, atol, equal_nan, "allclose"))
 
 
 def dist(x, y, p=2, name=None):

@@ -132,6 +132,89 @@ void SignGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTen
   funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "sign_grad", funcs::ZeroGradFunctor<T>());
 }
 
+template <typename T, typename Context>
+void TanGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                   DenseTensor* dx) {
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "tan_grad", funcs::TanGradFunctor<T>());
+}
+
+template <typename T, typename Context>
+void AsinGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                    DenseTensor* dx) {
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "asin_grad", funcs::AsinGradFunctor<T>());
+}
+
+template <typename T, typename Context>
+void AcosGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                    DenseTensor* dx) {
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "acos_grad", funcs::AcosGradFunctor<T>());
+}
+
+template <typename T, typename Context>
+void AtanGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                    DenseTensor* dx) {
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "atan_grad", funcs::AtanGradFunctor<T>());
+}
+
+template <typename T, typename Context>
+void SinhGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                    DenseTensor* dx) {
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "sinh_grad", funcs::SinhGradFunctor<T>());
+}
+
+template <typename T, typename Context>
+void CoshGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                    DenseTensor* dx) {
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "cosh_grad", funcs::CoshGradFunctor<T>());
+}
+
+template <typename T, typename Context>
+void AsinhGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                     DenseTensor* dx) {
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "asinh_grad", funcs::AsinhGradFunctor<T>());
+}
+
+template <typename T, typename Context>
+void AcoshGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                     DenseTensor* dx) {
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "acosh_grad", funcs::AcoshGradFunctor<T>());
+}
+
+template <typename T, typename Context>
+void AtanhGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                     DenseTensor* dx) {
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "atanh_grad", funcs::AtanhGradFunctor<T>());
+}
+
+template <typename T, typename Context>
+void Expm1GradKernel(const Context& dev_ctx, const DenseTensor& out, const DenseTensor& dout,
+                     DenseTensor* dx) {
+  funcs::UnaryGrad<T>(dev_ctx, out, dout, dx, "expm1_grad", funcs::Expm1GradFunctor<T>());
+}
+
+template <typename T, typename Context>
+void LgammaGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                      DenseTensor* dx) {
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "lgamma_grad", funcs::LgammaGradFunctor<T>());
+}
+
+template <typename T, typename Context>
+void DigammaGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                       DenseTensor* dx) {
+  funcs::UnaryGrad<T>(dev_ctx, x, dout, dx, "digamma_grad", funcs::DigammaGradFunctor<T>());
+}
+
+template <typename T, typename Context>
+void ErfinvGradKernel(const Context& dev_ctx, const DenseTensor& out, const DenseTensor& dout,
+                      DenseTensor* dx) {
+  funcs::UnaryGrad<T>(dev_ctx, out, dout, dx, "erfinv_grad", funcs::ErfinvGradFunctor<T>());
+}
+
+template <typename T, typename Context>
+void TruncGradKernel(const Context& dev_ctx, const DenseTensor& dout, DenseTensor* dx) {
+  funcs::UnaryGrad<T>(dev_ctx, dout, dout, dx, "trunc_grad", funcs::ZeroGradFunctor<T>());
+}
+
 }  // namespace phi
 
 PD_REGISTER_KERNEL(leaky_relu_grad, CPU, phi::LeakyReluGradKernel, float, double);
@@ -153,3 +236,17 @@ PD_REGISTER_KERNEL(floor_grad, CPU, phi::FloorGradKernel, float, double);
 PD_REGISTER_KERNEL(ceil_grad, CPU, phi::CeilGradKernel, float, double);
 PD_REGISTER_KERNEL(round_grad, CPU, phi::RoundGradKernel, float, double);
 PD_REGISTER_KERNEL(sign_grad, CPU, phi::SignGradKernel, float, double);
+PD_REGISTER_KERNEL(tan_grad, CPU, phi::TanGradKernel, float, double);
+PD_REGISTER_KERNEL(asin_grad, CPU, phi::AsinGradKernel, float, double);
+PD_REGISTER_KERNEL(acos_grad, CPU, phi::AcosGradKernel, float, double);
+PD_REGISTER_KERNEL(atan_grad, CPU, phi::AtanGradKernel, float, double);
+PD_REGISTER_KERNEL(sinh_grad, CPU, phi::SinhGradKernel, float, double);
+PD_REGISTER_KERNEL(cosh_grad, CPU, phi::CoshGradKernel, float, double);
+PD_REGISTER_KERNEL(asinh_grad, CPU, phi::AsinhGradKernel, float, double);
+PD_REGISTER_KERNEL(acosh_grad, CPU, phi::AcoshGradKernel, float, double);
+PD_REGISTER_KERNEL(atanh_grad, CPU, phi::AtanhGradKernel, float, double);
+PD_REGISTER_KERNEL(expm1_grad, CPU, phi::Expm1GradKernel, float, double);
+PD_REGISTER_KERNEL(lgamma_grad, CPU, phi::LgammaGradKernel, float, double);
+PD_REGISTER_KERNEL(digamma_grad, CPU, phi::DigammaGradKernel, float, double);
+PD_REGISTER_KERNEL(erfinv_grad, CPU, phi::ErfinvGradKernel, float, double);
+PD_REGISTER_KERNEL(trunc_grad, CPU, phi::TruncGradKernel, float, double);

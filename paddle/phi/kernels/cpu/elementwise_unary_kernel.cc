@@ -112,6 +112,76 @@ void SignKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) 
   funcs::Unary<T>(dev_ctx, x, out, "sign", funcs::SignFunctor<T>());
 }
 
+template <typename T, typename Context>
+void TanKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  funcs::Unary<T>(dev_ctx, x, out, "tan", funcs::TanFunctor<T>());
+}
+
+template <typename T, typename Context>
+void AsinKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  funcs::Unary<T>(dev_ctx, x, out, "asin", funcs::AsinFunctor<T>());
+}
+
+template <typename T, typename Context>
+void AcosKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  funcs::Unary<T>(dev_ctx, x, out, "acos", funcs::AcosFunctor<T>());
+}
+
+template <typename T, typename Context>
+void AtanKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  funcs::Unary<T>(dev_ctx, x, out, "atan", funcs::AtanFunctor<T>());
+}
+
+template <typename T, typename Context>
+void SinhKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  funcs::Unary<T>(dev_ctx, x, out, "sinh", funcs::SinhFunctor<T>());
+}
+
+template <typename T, typename Context>
+void CoshKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  funcs::Unary<T>(dev_ctx, x, out, "cosh", funcs::CoshFunctor<T>());
+}
+
+template <typename T, typename Context>
+void AsinhKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  funcs::Unary<T>(dev_ctx, x, out, "asinh", funcs::AsinhFunctor<T>());
+}
+
+template <typename T, typename Context>
+void AcoshKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  funcs::Unary<T>(dev_ctx, x, out, "acosh", funcs::AcoshFunctor<T>());
+}
+
+template <typename T, typename Context>
+void AtanhKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  funcs::Unary<T>(dev_ctx, x, out, "atanh", funcs::AtanhFunctor<T>());
+}
+
+template <typename T, typename Context>
+void Expm1Kernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  funcs::Unary<T>(dev_ctx, x, out, "expm1", funcs::Expm1Functor<T>());
+}
+
+template <typename T, typename Context>
+void LgammaKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  funcs::Unary<T>(dev_ctx, x, out, "lgamma", funcs::LgammaFunctor<T>());
+}
+
+template <typename T, typename Context>
+void DigammaKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  funcs::Unary<T>(dev_ctx, x, out, "digamma", funcs::DigammaFunctor<T>());
+}
+
+template <typename T, typename Context>
+void ErfinvKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  funcs::Unary<T>(dev_ctx, x, out, "erfinv", funcs::ErfinvFunctor<T>());
+}
+
+template <typename T, typename Context>
+void TruncKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  funcs::Unary<T>(dev_ctx, x, out, "trunc", funcs::TruncFunctor<T>());
+}
+
 }  // namespace phi
 
 PD_REGISTER_KERNEL(leaky_relu, CPU, phi::LeakyReluKernel, float, double);
@@ -133,3 +203,17 @@ PD_REGISTER_KERNEL(floor, CPU, phi::FloorKernel, float, double);
 PD_REGISTER_KERNEL(ceil, CPU, phi::CeilKernel, float, double);
 PD_REGISTER_KERNEL(round, CPU, phi::RoundKernel, float, double);
 PD_REGISTER_KERNEL(sign, CPU, phi::SignKernel, float, double);
+PD_REGISTER_KERNEL(tan, CPU, phi::TanKernel, float, double);
+PD_REGISTER_KERNEL(asin, CPU, phi::AsinKernel, float, double);
+PD_REGISTER_KERNEL(acos, CPU, phi::AcosKernel, float, double);
+PD_REGISTER_KERNEL(atan, CPU, phi::AtanKernel, float, double);
+PD_REGISTER_KERNEL(sinh, CPU, phi::SinhKernel, float, double);
+PD_REGISTER_KERNEL(cosh, CPU, phi::CoshKernel, float, double);
+PD_REGISTER_KERNEL(asinh, CPU, phi::AsinhKernel, float, double);
+PD_REGISTER_KERNEL(acosh, CPU, phi::AcoshKernel, float, double);
+PD_REGISTER_KERNEL(atanh, CPU, phi::AtanhKernel, float, double);
+PD_REGISTER_KERNEL(expm1, CPU, phi::Expm1Kernel, float, double);
+PD_REGISTER_KERNEL(lgamma, CPU, phi::LgammaKernel, float, double);
+PD_REGISTER_KERNEL(digamma, CPU, phi::DigammaKernel, float, double);
+PD_REGISTER_KERNEL(erfinv, CPU, phi::ErfinvKernel, float, double);
+PD_REGISTER_KERNEL(trunc, CPU, phi::TruncKernel, float, double);

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "paddle/phi/core/hostdevice.h"
+#include "paddle/phi/kernels/funcs/special_math.h"
 
 namespace phi {
 namespace funcs {
@@ -218,6 +219,79 @@ struct SignFunctor {
   }
 };
 
+// ------------------------------- trigonometric, hyperbolic and special functions, trunc
+
+// digamma and erfinv come from funcs/special_math.h, the others from <cmath>.
+template <typename T>
+struct TanFunctor {
+  PD_HOSTDEVICE T operator()(T v) const { return static_cast<T>(std::tan(v)); }
+};
+
+template <typename T>
+struct AsinFunctor {
+  PD_HOSTDEVICE T operator()(T v) const { return static_cast<T>(std::asin(v)); }
+};
+
+template <typename T>
+struct AcosFunctor {
+  PD_HOSTDEVICE T operator()(T v) const { return static_cast<T>(std::acos(v)); }
+};
+
+template <typename T>
+struct AtanFunctor {
+  PD_HOSTDEVICE T operator()(T v) const { return static_cast<T>(std::atan(v)); }
+};
+
+template <typename T>
+struct SinhFunctor {
+  PD_HOSTDEVICE T operator()(T v) const { return static_cast<T>(std::sinh(v)); }
+};
+
+template <typename T>
+struct CoshFunctor {
+  PD_HOSTDEVICE T operator()(T v) const { return static_cast<T>(std::cosh(v)); }
+};
+
+template <typename T>
+struct AsinhFunctor {
+  PD_HOSTDEVICE T operator()(T v) const { return static_cast<T>(std::asinh(v)); }
+};
+
+template <typename T>
+struct AcoshFunctor {
+  PD_HOSTDEVICE T operator()(T v) const { return static_cast<T>(std::acosh(v)); }
+};
+
+template <typename T>
+struct AtanhFunctor {
+  PD_HOSTDEVICE T operator()(T v) const { return static_cast<T>(std::atanh(v)); }
+};
+
+template <typename T>
+struct Expm1Functor {
+  PD_HOSTDEVICE T operator()(T v) const { return static_cast<T>(std::expm1(v)); }
+};
+
+template <typename T>
+struct LgammaFunctor {
+  PD_HOSTDEVICE T operator()(T v) const { return static_cast<T>(std::lgamma(v)); }
+};
+
+template <typename T>
+struct DigammaFunctor {
+  PD_HOSTDEVICE T operator()(T v) const { return static_cast<T>(Digamma(v)); }
+};
+
+template <typename T>
+struct ErfinvFunctor {
+  PD_HOSTDEVICE T operator()(T v) const { return static_cast<T>(ErfInv(v)); }
+};
+
+template <typename T>
+struct TruncFunctor {
+  PD_HOSTDEVICE T operator()(T v) const { return static_cast<T>(std::trunc(v)); }
+};
+
 // Gradients: (v, g) with v = X unless noted, g = Out@GRAD.
 
 template <typename T>
@@ -330,7 +404,89 @@ struct CosGradFunctor {
   PD_HOSTDEVICE T operator()(T v, T g) const { return static_cast<T>(-g * std::sin(v)); }
 };
 
-// floor, ceil, round and sign: 0 * g, so that a NaN or inf gradient still propagates.
+// Gradients of the functions above: (x, g) unless noted, with (1 - x)(1 + x) in place of
+// 1 - x^2 so that the factor stays accurate near |x| = 1.
+template <typename T>
+struct TanGradFunctor {
+  PD_HOSTDEVICE T operator()(T v, T g) const {
+    const T c = std::cos(v);
+    return static_cast<T>(g / (c * c));
+  }
+};
+
+template <typename T>
+struct AsinGradFunctor {
+  PD_HOSTDEVICE T operator()(T v, T g) const {
+    return static_cast<T>(g / std::sqrt((T(1) - v) * (T(1) + v)));
+  }
+};
+
+template <typename T>
+struct AcosGradFunctor {
+  PD_HOSTDEVICE T operator()(T v, T g) const {
+    return static_cast<T>(-g / std::sqrt((T(1) - v) * (T(1) + v)));
+  }
+};
+
+template <typename T>
+struct AtanGradFunctor {
+  PD_HOSTDEVICE T operator()(T v, T g) const { return static_cast<T>(g / (T(1) + v * v)); }
+};
+
+template <typename T>
+struct SinhGradFunctor {
+  PD_HOSTDEVICE T operator()(T v, T g) const { return static_cast<T>(g * std::cosh(v)); }
+};
+
+template <typename T>
+struct CoshGradFunctor {
+  PD_HOSTDEVICE T operator()(T v, T g) const { return static_cast<T>(g * std::sinh(v)); }
+};
+
+template <typename T>
+struct AsinhGradFunctor {
+  PD_HOSTDEVICE T operator()(T v, T g) const { return static_cast<T>(g / std::sqrt(v * v + T(1))); }
+};
+
+template <typename T>
+struct AcoshGradFunctor {
+  PD_HOSTDEVICE T operator()(T v, T g) const {
+    return static_cast<T>(g / std::sqrt((v - T(1)) * (v + T(1))));
+  }
+};
+
+template <typename T>
+struct AtanhGradFunctor {
+  PD_HOSTDEVICE T operator()(T v, T g) const {
+    return static_cast<T>(g / ((T(1) - v) * (T(1) + v)));
+  }
+};
+
+// Reads Out: d/dx (e^x - 1) = out + 1.
+template <typename T>
+struct Expm1GradFunctor {
+  PD_HOSTDEVICE T operator()(T y, T g) const { return static_cast<T>(g * (y + T(1))); }
+};
+
+template <typename T>
+struct LgammaGradFunctor {
+  PD_HOSTDEVICE T operator()(T v, T g) const { return static_cast<T>(g * Digamma(v)); }
+};
+
+template <typename T>
+struct DigammaGradFunctor {
+  PD_HOSTDEVICE T operator()(T v, T g) const { return static_cast<T>(g * Trigamma(v)); }
+};
+
+// Reads Out: d/dy erfinv(y) = sqrt(pi) / 2 * exp(out^2).
+template <typename T>
+struct ErfinvGradFunctor {
+  PD_HOSTDEVICE T operator()(T y, T g) const {
+    return static_cast<T>(g * T(0.88622692545275801365) * std::exp(y * y));
+  }
+};
+
+// floor, ceil, round, sign and trunc: 0 * g, so that a NaN or inf gradient still propagates.
 template <typename T>
 struct ZeroGradFunctor {
   PD_HOSTDEVICE T operator()(T, T g) const { return static_cast<T>(T(0) * g); }

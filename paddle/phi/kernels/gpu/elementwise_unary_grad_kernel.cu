@@ -1,5 +1,6 @@
 // The gradients of elementwise_unary_kernel.h on GPU: one elementwise launch each over the
-// CPU's functors (funcs/activation_functor.h); rsqrt and reciprocal read Out, the others X.
+// CPU's functors (funcs/activation_functor.h); rsqrt, reciprocal, expm1 and erfinv read Out,
+// trunc only Out@GRAD, the others X.
 #include "paddle/phi/kernels/elementwise_unary_grad_kernel.h"
 
 #include "paddle/phi/core/kernel_registry.h"
@@ -149,6 +150,103 @@ void SignGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTen
   gpu::LaunchUnaryGrad<T>(dev_ctx, x, dout, dx, "sign_grad", funcs::ZeroGradFunctor<Acc>());
 }
 
+template <typename T, typename Context>
+void TanGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                   DenseTensor* dx) {
+  using Acc = gpu::AccType<T>;
+  gpu::LaunchUnaryGrad<T>(dev_ctx, x, dout, dx, "tan_grad", funcs::TanGradFunctor<Acc>());
+}
+
+template <typename T, typename Context>
+void AsinGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                    DenseTensor* dx) {
+  using Acc = gpu::AccType<T>;
+  gpu::LaunchUnaryGrad<T>(dev_ctx, x, dout, dx, "asin_grad", funcs::AsinGradFunctor<Acc>());
+}
+
+template <typename T, typename Context>
+void AcosGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                    DenseTensor* dx) {
+  using Acc = gpu::AccType<T>;
+  gpu::LaunchUnaryGrad<T>(dev_ctx, x, dout, dx, "acos_grad", funcs::AcosGradFunctor<Acc>());
+}
+
+template <typename T, typename Context>
+void AtanGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                    DenseTensor* dx) {
+  using Acc = gpu::AccType<T>;
+  gpu::LaunchUnaryGrad<T>(dev_ctx, x, dout, dx, "atan_grad", funcs::AtanGradFunctor<Acc>());
+}
+
+template <typename T, typename Context>
+void SinhGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                    DenseTensor* dx) {
+  using Acc = gpu::AccType<T>;
+  gpu::LaunchUnaryGrad<T>(dev_ctx, x, dout, dx, "sinh_grad", funcs::SinhGradFunctor<Acc>());
+}
+
+template <typename T, typename Context>
+void CoshGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                    DenseTensor* dx) {
+  using Acc = gpu::AccType<T>;
+  gpu::LaunchUnaryGrad<T>(dev_ctx, x, dout, dx, "cosh_grad", funcs::CoshGradFunctor<Acc>());
+}
+
+template <typename T, typename Context>
+void AsinhGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                     DenseTensor* dx) {
+  using Acc = gpu::AccType<T>;
+  gpu::LaunchUnaryGrad<T>(dev_ctx, x, dout, dx, "asinh_grad", funcs::AsinhGradFunctor<Acc>());
+}
+
+template <typename T, typename Context>
+void AcoshGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                     DenseTensor* dx) {
+  using Acc = gpu::AccType<T>;
+  gpu::LaunchUnaryGrad<T>(dev_ctx, x, dout, dx, "acosh_grad", funcs::AcoshGradFunctor<Acc>());
+}
+
+template <typename T, typename Context>
+void AtanhGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                     DenseTensor* dx) {
+  using Acc = gpu::AccType<T>;
+  gpu::LaunchUnaryGrad<T>(dev_ctx, x, dout, dx, "atanh_grad", funcs::AtanhGradFunctor<Acc>());
+}
+
+template <typename T, typename Context>
+void Expm1GradKernel(const Context& dev_ctx, const DenseTensor& out, const DenseTensor& dout,
+                     DenseTensor* dx) {
+  using Acc = gpu::AccType<T>;
+  gpu::LaunchUnaryGrad<T>(dev_ctx, out, dout, dx, "expm1_grad", funcs::Expm1GradFunctor<Acc>());
+}
+
+template <typename T, typename Context>
+void LgammaGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                      DenseTensor* dx) {
+  using Acc = gpu::AccType<T>;
+  gpu::LaunchUnaryGrad<T>(dev_ctx, x, dout, dx, "lgamma_grad", funcs::LgammaGradFunctor<Acc>());
+}
+
+template <typename T, typename Context>
+void DigammaGradKernel(const Context& dev_ctx, const DenseTensor& x, const DenseTensor& dout,
+                       DenseTensor* dx) {
+  using Acc = gpu::AccType<T>;
+  gpu::LaunchUnaryGrad<T>(dev_ctx, x, dout, dx, "digamma_grad", funcs::DigammaGradFunctor<Acc>());
+}
+
+template <typename T, typename Context>
+void ErfinvGradKernel(const Context& dev_ctx, const DenseTensor& out, const DenseTensor& dout,
+                      DenseTensor* dx) {
+  using Acc = gpu::AccType<T>;
+  gpu::LaunchUnaryGrad<T>(dev_ctx, out, dout, dx, "erfinv_grad", funcs::ErfinvGradFunctor<Acc>());
+}
+
+template <typename T, typename Context>
+void TruncGradKernel(const Context& dev_ctx, const DenseTensor& dout, DenseTensor* dx) {
+  using Acc = gpu::AccType<T>;
+  gpu::LaunchUnaryGrad<T>(dev_ctx, dout, dout, dx, "trunc_grad", funcs::ZeroGradFunctor<Acc>());
+}
+
 }  // namespace phi
 
 PD_REGISTER_KERNEL(leaky_relu_grad, GPU, phi::LeakyReluGradKernel, float, double, phi::float16,
@@ -180,3 +278,25 @@ PD_REGISTER_KERNEL(ceil_grad, GPU, phi::CeilGradKernel, float, double, phi::floa
 PD_REGISTER_KERNEL(round_grad, GPU, phi::RoundGradKernel, float, double, phi::float16,
                    phi::bfloat16);
 PD_REGISTER_KERNEL(sign_grad, GPU, phi::SignGradKernel, float, double, phi::float16, phi::bfloat16);
+PD_REGISTER_KERNEL(tan_grad, GPU, phi::TanGradKernel, float, double, phi::float16, phi::bfloat16);
+PD_REGISTER_KERNEL(asin_grad, GPU, phi::AsinGradKernel, float, double, phi::float16, phi::bfloat16);
+PD_REGISTER_KERNEL(acos_grad, GPU, phi::AcosGradKernel, float, double, phi::float16, phi::bfloat16);
+PD_REGISTER_KERNEL(atan_grad, GPU, phi::AtanGradKernel, float, double, phi::float16, phi::bfloat16);
+PD_REGISTER_KERNEL(sinh_grad, GPU, phi::SinhGradKernel, float, double, phi::float16, phi::bfloat16);
+PD_REGISTER_KERNEL(cosh_grad, GPU, phi::CoshGradKernel, float, double, phi::float16, phi::bfloat16);
+PD_REGISTER_KERNEL(asinh_grad, GPU, phi::AsinhGradKernel, float, double, phi::float16,
+                   phi::bfloat16);
+PD_REGISTER_KERNEL(acosh_grad, GPU, phi::AcoshGradKernel, float, double, phi::float16,
+                   phi::bfloat16);
+PD_REGISTER_KERNEL(atanh_grad, GPU, phi::AtanhGradKernel, float, double, phi::float16,
+                   phi::bfloat16);
+PD_REGISTER_KERNEL(expm1_grad, GPU, phi::Expm1GradKernel, float, double, phi::float16,
+                   phi::bfloat16);
+PD_REGISTER_KERNEL(lgamma_grad, GPU, phi::LgammaGradKernel, float, double, phi::float16,
+                   phi::bfloat16);
+PD_REGISTER_KERNEL(digamma_grad, GPU, phi::DigammaGradKernel, float, double, phi::float16,
+                   phi::bfloat16);
+PD_REGISTER_KERNEL(erfinv_grad, GPU, phi::ErfinvGradKernel, float, double, phi::float16,
+                   phi::bfloat16);
+PD_REGISTER_KERNEL(trunc_grad, GPU, phi::TruncGradKernel, float, double, phi::float16,
+                   phi::bfloat16);

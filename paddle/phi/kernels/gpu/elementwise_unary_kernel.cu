@@ -1,6 +1,7 @@
 // The kernels of elementwise_unary_kernel.h on GPU (leaky_relu, elu, selu, softplus, swish,
 // silu, mish, logsigmoid, softsign, erf, rsqrt, reciprocal, log1p, sin, cos, floor, ceil, round,
-// sign): one elementwise launch each over the CPU's functors (funcs/activation_functor.h).
+// sign and the trigonometric, hyperbolic and special functions through trunc): one elementwise
+// launch each over the CPU's functors (funcs/activation_functor.h).
 #include "paddle/phi/kernels/elementwise_unary_kernel.h"
 
 #include "paddle/phi/core/kernel_registry.h"
@@ -129,6 +130,90 @@ void SignKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) 
   gpu::LaunchUnary<T>(dev_ctx, x, out, "sign", funcs::SignFunctor<Acc>());
 }
 
+template <typename T, typename Context>
+void TanKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  using Acc = gpu::AccType<T>;
+  gpu::LaunchUnary<T>(dev_ctx, x, out, "tan", funcs::TanFunctor<Acc>());
+}
+
+template <typename T, typename Context>
+void AsinKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  using Acc = gpu::AccType<T>;
+  gpu::LaunchUnary<T>(dev_ctx, x, out, "asin", funcs::AsinFunctor<Acc>());
+}
+
+template <typename T, typename Context>
+void AcosKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  using Acc = gpu::AccType<T>;
+  gpu::LaunchUnary<T>(dev_ctx, x, out, "acos", funcs::AcosFunctor<Acc>());
+}
+
+template <typename T, typename Context>
+void AtanKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  using Acc = gpu::AccType<T>;
+  gpu::LaunchUnary<T>(dev_ctx, x, out, "atan", funcs::AtanFunctor<Acc>());
+}
+
+template <typename T, typename Context>
+void SinhKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  using Acc = gpu::AccType<T>;
+  gpu::LaunchUnary<T>(dev_ctx, x, out, "sinh", funcs::SinhFunctor<Acc>());
+}
+
+template <typename T, typename Context>
+void CoshKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  using Acc = gpu::AccType<T>;
+  gpu::LaunchUnary<T>(dev_ctx, x, out, "cosh", funcs::CoshFunctor<Acc>());
+}
+
+template <typename T, typename Context>
+void AsinhKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  using Acc = gpu::AccType<T>;
+  gpu::LaunchUnary<T>(dev_ctx, x, out, "asinh", funcs::AsinhFunctor<Acc>());
+}
+
+template <typename T, typename Context>
+void AcoshKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  using Acc = gpu::AccType<T>;
+  gpu::LaunchUnary<T>(dev_ctx, x, out, "acosh", funcs::AcoshFunctor<Acc>());
+}
+
+template <typename T, typename Context>
+void AtanhKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  using Acc = gpu::AccType<T>;
+  gpu::LaunchUnary<T>(dev_ctx, x, out, "atanh", funcs::AtanhFunctor<Acc>());
+}
+
+template <typename T, typename Context>
+void Expm1Kernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  using Acc = gpu::AccType<T>;
+  gpu::LaunchUnary<T>(dev_ctx, x, out, "expm1", funcs::Expm1Functor<Acc>());
+}
+
+template <typename T, typename Context>
+void LgammaKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  using Acc = gpu::AccType<T>;
+  gpu::LaunchUnary<T>(dev_ctx, x, out, "lgamma", funcs::LgammaFunctor<Acc>());
+}
+
+template <typename T, typename Context>
+void DigammaKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  using Acc = gpu::AccType<T>;
+  gpu::LaunchUnary<T>(dev_ctx, x, out, "digamma", funcs::DigammaFunctor<Acc>());
+}
+
+template <typename T, typename Context>
+void ErfinvKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  using Acc = gpu::AccType<T>;
+  gpu::LaunchUnary<T>(dev_ctx, x, out, "erfinv", funcs::ErfinvFunctor<Acc>());
+}
+
+template <typename T, typename Context>
+void TruncKernel(const Context& dev_ctx, const DenseTensor& x, DenseTensor* out) {
+  using Acc = gpu::AccType<T>;
+  gpu::LaunchUnary<T>(dev_ctx, x, out, "trunc", funcs::TruncFunctor<Acc>());
+}
+
 }  // namespace phi
 
 PD_REGISTER_KERNEL(leaky_relu, GPU, phi::LeakyReluKernel, float, double, phi::float16,
@@ -153,3 +238,17 @@ PD_REGISTER_KERNEL(floor, GPU, phi::FloorKernel, float, double, phi::float16, ph
 PD_REGISTER_KERNEL(ceil, GPU, phi::CeilKernel, float, double, phi::float16, phi::bfloat16);
 PD_REGISTER_KERNEL(round, GPU, phi::RoundKernel, float, double, phi::float16, phi::bfloat16);
 PD_REGISTER_KERNEL(sign, GPU, phi::SignKernel, float, double, phi::float16, phi::bfloat16);
+PD_REGISTER_KERNEL(tan, GPU, phi::TanKernel, float, double, phi::float16, phi::bfloat16);
+PD_REGISTER_KERNEL(asin, GPU, phi::AsinKernel, float, double, phi::float16, phi::bfloat16);
+PD_REGISTER_KERNEL(acos, GPU, phi::AcosKernel, float, double, phi::float16, phi::bfloat16);
+PD_REGISTER_KERNEL(atan, GPU, phi::AtanKernel, float, double, phi::float16, phi::bfloat16);
+PD_REGISTER_KERNEL(sinh, GPU, phi::SinhKernel, float, double, phi::float16, phi::bfloat16);
+PD_REGISTER_KERNEL(cosh, GPU, phi::CoshKernel, float, double, phi::float16, phi::bfloat16);
+PD_REGISTER_KERNEL(asinh, GPU, phi::AsinhKernel, float, double, phi::float16, phi::bfloat16);
+PD_REGISTER_KERNEL(acosh, GPU, phi::AcoshKernel, float, double, phi::float16, phi::bfloat16);
+PD_REGISTER_KERNEL(atanh, GPU, phi::AtanhKernel, float, double, phi::float16, phi::bfloat16);
+PD_REGISTER_KERNEL(expm1, GPU, phi::Expm1Kernel, float, double, phi::float16, phi::bfloat16);
+PD_REGISTER_KERNEL(lgamma, GPU, phi::LgammaKernel, float, double, phi::float16, phi::bfloat16);
+PD_REGISTER_KERNEL(digamma, GPU, phi::DigammaKernel, float, double, phi::float16, phi::bfloat16);
+PD_REGISTER_KERNEL(erfinv, GPU, phi::ErfinvKernel, float, double, phi::float16, phi::bfloat16);
+PD_REGISTER_KERNEL(trunc, GPU, phi::TruncKernel, float, double, phi::float16, phi::bfloat16);
