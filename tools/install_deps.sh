@@ -33,3 +33,7 @@ if [ ${#py_missing[@]} -gt 0 ]; then
   echo "install_deps: installing Python packages"
   "$PYTHON" -m pip install -q "${PY_PACKAGES[@]}"
 fi
+# Optional: mpmath, the tests' 40-digit reference for digamma, trigamma and erfinv (those grids
+# are skipped without it; a failed install does not stop the build).
+"$PYTHON" -c "import mpmath" 2>/dev/null || "$PYTHON" -m pip install -q mpmath 2>/dev/null \
+  || echo "install_deps: mpmath not installed; the special-function grids will be skipped"
