@@ -1,5 +1,6 @@
-"""paddle.metric: accuracy in static programs."""
+"""paddle.metric: the accuracy op and the Metric classes."""
 from paddle.base import layer_helper as lh
+from paddle.metric.metrics import Accuracy, Auc, Metric, Precision, Recall  # noqa: F401
 
 
 def accuracy(input, label, k=1, correct=None, total=None, name=None):  # noqa: A002
