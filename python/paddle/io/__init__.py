@@ -405,3 +405,6 @@ class DataLoader:
             raise TypeError("expected a map-style dataset for len(DataLoader), but got the "
                             f"IterableDataset {type(self.dataset).__name__}, which has no length")
         return len(self.batch_sampler)
+
+
+from paddle.io.extra import *  # noqa: E402,F401,F403

@@ -196,3 +196,5 @@ NormalInitializer = Normal
 XavierInitializer = XavierUniform
 NumpyArrayInitializer = Assign
 TruncatedNormalInitializer = TruncatedNormal
+
+from paddle.nn.initializer_more import Bilinear, Dirac  # noqa: E402,F401

@@ -8,3 +8,4 @@ from paddle.nn.functional.input import *  # noqa: F401,F403
 from paddle.nn.functional.loss import *  # noqa: F401,F403
 from paddle.nn.functional.norm import *  # noqa: F401,F403
 from paddle.nn.functional.extra import *  # noqa: F401,F403
+from paddle.nn.functional.extra_more import *  # noqa: F401,F403

@@ -5,6 +5,7 @@ from paddle.nn.layer.common import *  # noqa: F401,F403
 from paddle.nn.layer.container import *  # noqa: F401,F403
 from paddle.nn.layer.conv import *  # noqa: F401,F403
 from paddle.nn.layer.extra import *  # noqa: F401,F403
+from paddle.nn.layer.extra_more import *  # noqa: F401,F403
 from paddle.nn.layer.layers import *  # noqa: F401,F403
 from paddle.nn.layer.loss import *  # noqa: F401,F403
 from paddle.nn.layer.norm import *  # noqa: F401,F403

@@ -1,0 +1,58 @@
+"""Dirac and Bilinear initializers. Their values are fixed by the parameter's shape (no
+randomness), so they are computed here and written as an Assign initializer does: at once
+into an eager parameter, or as an assign_value op in the startup program."""
+import numpy as np
+
+from paddle.nn.initializer import Assign, Initializer
+
+__all__ = ["Dirac", "Bilinear"]
+
+
+class Dirac(Initializer):
+    """For a 3-D, 4-D or 5-D convolution weight [C_out, C_in, K...] split into `groups` along
+    C_out: within group g, output channel g * C_out / groups + i gets a 1 at the kernel centre
+    of input channel i (for i < min(C_out / groups, C_in)); every other value is 0, so the
+    convolution passes its input through."""
+
+    def __init__(self, groups=1, name=None):
+        if isinstance(groups, bool) or not isinstance(groups, int) or groups <= 0:
+            raise ValueError(f"expected Dirac's groups to be a positive int, but got {groups!r}")
+        self._groups = groups
+
+    def __call__(self, var, block=None):
+        shape = [int(d) for d in var.shape]
+        if len(shape) not in (3, 4, 5):
+            raise ValueError(f"expected a 3-D, 4-D or 5-D parameter for Dirac, but got shape "
+                             f"{shape}")
+        if shape[0] % self._groups:
+            raise ValueError(f"expected Dirac's parameter shape[0] {shape[0]} to be divisible "
+                             f"by groups {self._groups}")
+        per_group = shape[0] // self._groups
+        values = np.zeros(shape, dtype="float64")
+        centre = tuple(k // 2 for k in shape[2:])
+        for g in range(self._groups):
+            for i in range(min(per_group, shape[1])):
+                values[(g * per_group + i, i) + centre] = 1.0
+        return Assign(values)(var, block)
+
+
+class Bilinear(Initializer):
+    """A bilinear upsampling kernel for a 4-D [C_out, C_in, K, K] transposed-convolution
+    weight: f = ceil(K / 2), c = (2f - 1 - f % 2) / (2f); flat element i holds
+    (1 - |x / f - c|) (1 - |y / f - c|) with x = i % K and y = (i / K) % K, a true (not
+    floor) division as in PaddlePaddle, whose values this reproduces."""
+
+    def __call__(self, var, block=None):
+        shape = [int(d) for d in var.shape]
+        if len(shape) != 4:
+            raise ValueError(f"expected a 4-D parameter for Bilinear, but got shape {shape}")
+        if shape[2] != shape[3]:
+            raise ValueError(f"expected Bilinear's parameter shape[2] == shape[3], but got "
+                             f"shape {shape}")
+        size = shape[3]
+        f = np.ceil(size / 2.0)
+        c = (2 * f - 1 - f % 2) / (2.0 * f)
+        i = np.arange(int(np.prod(shape)), dtype="float64")
+        x, y = i % size, (i / size) % size
+        values = ((1 - np.abs(x / f - c)) * (1 - np.abs(y / f - c))).astype("float32")
+        return Assign(values.reshape(shape))(var, block)
