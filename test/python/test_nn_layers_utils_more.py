@@ -408,3 +408,38 @@ def test_concat_dataset_and_samplers():
     with pytest.raises(ValueError, match="non-empty"):
         io.SubsetRandomSampler([])
     assert io.get_worker_info() is None
+
+
+def test_set_global_initializer():
+    """Parameters created after set_global_initializer take its initializers (weights and
+    biases apart) over the layers' defaults, a ParamAttr's initializer still wins, and
+    set_global_initializer(None) restores the defaults; eager and static."""
+    init = paddle.nn.initializer
+    init.set_global_initializer(init.Constant(0.5), init.Constant(0.25))
+    try:
+        lin = paddle.nn.Linear(2, 3)
+        np.testing.assert_array_equal(lin.weight.numpy(), np.full((2, 3), 0.5, "float32"))
+        np.testing.assert_array_equal(lin.bias.numpy(), np.full((3,), 0.25, "float32"))
+        own = paddle.nn.Linear(2, 3, weight_attr=paddle.ParamAttr(
+            initializer=init.Constant(2.0)))
+        np.testing.assert_array_equal(own.weight.numpy(), np.full((2, 3), 2.0, "float32"))
+        np.testing.assert_array_equal(own.bias.numpy(), np.full((3,), 0.25, "float32"))
+        paddle.enable_static()
+        try:
+            main, startup = paddle.static.Program(), paddle.static.Program()
+            with paddle.static.program_guard(main, startup):
+                x = paddle.static.data("x", [None, 2], "float32")
+                y = paddle.static.nn.fc(x, 3)
+            exe = paddle.static.Executor(paddle.CPUPlace())
+            exe.run(startup)
+            out, = exe.run(main, feed={"x": np.ones((1, 2), "float32")}, fetch_list=[y])
+            np.testing.assert_allclose(out, np.full((1, 3), 1.25), rtol=1e-6)
+        finally:
+            paddle.disable_static()
+        with pytest.raises(TypeError, match="weight_init of set_global_initializer"):
+            init.set_global_initializer("uniform")
+    finally:
+        init.set_global_initializer(None)
+    lin = paddle.nn.Linear(2, 3)  # the defaults again: Xavier weights, zero bias
+    assert np.any(lin.weight.numpy() != 0.5)
+    np.testing.assert_array_equal(lin.bias.numpy(), np.zeros(3, "float32"))

@@ -104,7 +104,8 @@ def create_parameter(shape, dtype, attr=None, is_bias=False, default_initializer
     shape = [int(d) for d in shape]
     dtype = convert_dtype(dtype)
     name = attr.name or unique_name.generate(f"{name_prefix}.{'b' if is_bias else 'w'}")
-    initializer = attr.initializer or default_initializer
+    from paddle.nn.initializer_more import global_initializer
+    initializer = attr.initializer or global_initializer(is_bias) or default_initializer
     if initializer is None:
         initializer = init_mod.Constant(0.0) if is_bias else init_mod.XavierUniform()
     kwargs = dict(shape=shape, dtype=dtype, name=name, trainable=attr.trainable,

@@ -1,11 +1,14 @@
-"""Dirac and Bilinear initializers. Their values are fixed by the parameter's shape (no
+"""Dirac and Bilinear initializers, and set_global_initializer. Their values are fixed by the parameter's shape (no
 randomness), so they are computed here and written as an Assign initializer does: at once
 into an eager parameter, or as an assign_value op in the startup program."""
 import numpy as np
 
 from paddle.nn.initializer import Assign, Initializer
 
-__all__ = ["Dirac", "Bilinear"]
+__all__ = ["Dirac", "Bilinear", "set_global_initializer"]
+
+# set_global_initializer's weight and bias initializers (None: the layers' own defaults).
+_global = {"weight": None, "bias": None}
 
 
 class Dirac(Initializer):
@@ -56,3 +59,19 @@ class Bilinear(Initializer):
         x, y = i % size, (i / size) % size
         values = ((1 - np.abs(x / f - c)) * (1 - np.abs(y / f - c))).astype("float32")
         return Assign(values.reshape(shape))(var, block)
+
+
+def set_global_initializer(weight_init, bias_init=None):
+    """Initializers for every parameter created afterwards whose ParamAttr names none (a
+    ParamAttr's initializer still wins; the layers' own defaults yield to these), weights and
+    biases apart; set_global_initializer(None) restores the defaults."""
+    for arg, value in (("weight_init", weight_init), ("bias_init", bias_init)):
+        if value is not None and not isinstance(value, Initializer):
+            raise TypeError(f"expected {arg} of set_global_initializer to be an Initializer or "
+                            f"None, but got {type(value).__name__}")
+    _global["weight"], _global["bias"] = weight_init, bias_init
+
+
+def global_initializer(is_bias):
+    """The initializer set_global_initializer gave for biases or weights, or None."""
+    return _global["bias" if is_bias else "weight"]
