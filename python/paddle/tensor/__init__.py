@@ -1,6 +1,7 @@
 """Tensor functions of the static graph."""
 from paddle.tensor.creation import *  # noqa: F401,F403
 from paddle.tensor.linalg import *  # noqa: F401,F403
+from paddle.tensor.linalg_ext import *  # noqa: F401,F403
 from paddle.tensor.manipulation import *  # noqa: F401,F403
 from paddle.tensor.manipulation_ext import *  # noqa: F401,F403
 from paddle.tensor.math import *  # noqa: F401,F403
