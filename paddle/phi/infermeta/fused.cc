@@ -1,6 +1,7 @@
 #include "paddle/phi/infermeta/fused.h"
 
 #include "paddle/common/errors.h"
+#include "paddle/phi/infermeta/meta_util.h"
 #include "paddle/phi/infermeta/nn.h"
 #include "paddle/phi/kernels/funcs/axis_utils.h"
 #include "paddle/phi/kernels/funcs/broadcast.h"
@@ -8,6 +9,8 @@
 
 namespace phi {
 namespace {
+
+using meta::SetMeta;
 
 void CheckSameDtype(const MetaTensor& a, const MetaTensor& b, const char* op, const char* what) {
   PD_CHECK(a.dtype() == b.dtype() || a.dtype() == DataType::UNDEFINED ||
@@ -43,13 +46,6 @@ void CheckResidual(const MetaTensor& residual, const DDim& out_dims, DataType dt
   PD_CHECK(same && residual.dtype() == dtype, InvalidArgument, "expected ", op,
            "'s ResidualData to have the output's dims ", out_dims, " and dtype ", dtype,
            ", but got ", r, " ", residual.dtype());
-}
-
-void SetMeta(MetaTensor* out, const DDim& dims, DataType dtype, DataLayout layout) {
-  if (out == nullptr || !*out) return;
-  out->set_dims(dims);
-  out->set_dtype(dtype);
-  out->set_layout(layout);
 }
 
 }  // namespace

@@ -5,18 +5,13 @@
 
 #include "paddle/common/errors.h"
 #include "paddle/phi/infermeta/linalg.h"
+#include "paddle/phi/infermeta/meta_util.h"
 
 namespace phi {
 namespace {
 
-bool Present(const MetaTensor* t) { return t != nullptr && static_cast<bool>(*t); }
-
-void SetMeta(MetaTensor* t, const DDim& dims, DataType dtype, DataLayout layout) {
-  if (!Present(t)) return;
-  t->set_dims(dims);
-  t->set_dtype(dtype);
-  t->set_layout(layout);
-}
+using meta::Present;
+using meta::SetMeta;
 
 void CheckFloat(const MetaTensor& x, const char* op, const char* slot) {
   const DataType t = x.dtype();

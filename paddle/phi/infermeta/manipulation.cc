@@ -3,22 +3,18 @@
 #include <algorithm>
 
 #include "paddle/common/errors.h"
+#include "paddle/phi/infermeta/meta_util.h"
 #include "paddle/phi/infermeta/shape.h"
 #include "paddle/phi/kernels/funcs/axis_utils.h"
 
 namespace phi {
 namespace {
 
+using meta::Present;
+using meta::SetMeta;
+
 using funcs::ExtentsCompatible;
 using funcs::FormatList;
-
-void SetMeta(MetaTensor* out, const DDim& dims, const MetaTensor& like) {
-  out->set_dims(dims);
-  out->set_dtype(like.dtype());
-  out->set_layout(like.layout());
-}
-
-bool Present(const MetaTensor* t) { return t != nullptr && static_cast<bool>(*t); }
 
 void CheckAllPresent(const std::vector<const MetaTensor*>& x, const char* op) {
   PD_CHECK(!x.empty(), InvalidArgument, "expected at least one input X to ", op,

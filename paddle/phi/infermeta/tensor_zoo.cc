@@ -5,23 +5,18 @@
 
 #include "paddle/common/errors.h"
 #include "paddle/phi/infermeta/backward.h"
+#include "paddle/phi/infermeta/meta_util.h"
 #include "paddle/phi/kernels/funcs/axis_utils.h"
 #include "paddle/phi/kernels/funcs/broadcast.h"
 
 namespace phi {
 namespace {
 
+using meta::Present;
+using meta::SetMeta;
+
 using funcs::ExtentsCompatible;
 using funcs::FormatList;
-
-bool Present(const MetaTensor* t) { return t != nullptr && static_cast<bool>(*t); }
-
-void SetMeta(MetaTensor* out, const DDim& dims, const MetaTensor& like) {
-  if (!Present(out)) return;
-  out->set_dims(dims);
-  out->set_dtype(like.dtype());
-  out->set_layout(like.layout());
-}
 
 // Maps a possibly negative axis of `op` to [0, rank), refusing repeats (seen is per dim).
 int CheckedAxis(int64_t axis, int rank, std::vector<bool>* seen, const char* op,

@@ -4,21 +4,16 @@
 #include <vector>
 
 #include "paddle/common/errors.h"
+#include "paddle/phi/infermeta/meta_util.h"
 #include "paddle/phi/kernels/funcs/axis_utils.h"
 
 namespace phi {
 namespace {
 
+using meta::Present;
+using meta::SetMeta;
+
 using funcs::ExtentsCompatible;
-
-bool Present(const MetaTensor* t) { return t != nullptr && static_cast<bool>(*t); }
-
-void SetMeta(MetaTensor* t, const DDim& dims, DataType dtype, DataLayout layout) {
-  if (!Present(t)) return;
-  t->set_dims(dims);
-  t->set_dtype(dtype);
-  t->set_layout(layout);
-}
 
 bool IsIndexType(DataType t) {
   return t == DataType::UNDEFINED || t == DataType::INT32 || t == DataType::INT64;
