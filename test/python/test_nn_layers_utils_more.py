@@ -443,3 +443,43 @@ def test_set_global_initializer():
     lin = paddle.nn.Linear(2, 3)  # the defaults again: Xavier weights, zero bias
     assert np.any(lin.weight.numpy() != 0.5)
     np.testing.assert_array_equal(lin.bias.numpy(), np.zeros(3, "float32"))
+
+
+def test_orthogonal_initializer():
+    """Orthogonal: the parameter viewed as [shape[0], prod(shape[1:])] has orthonormal rows or
+    columns (whichever are fewer) times gain, in eager and static mode; paddle.seed repeats it."""
+    init = paddle.nn.initializer
+
+    def check(w, gain):
+        m = w.reshape(w.shape[0], -1).astype("float64")
+        small = m @ m.T if m.shape[0] <= m.shape[1] else m.T @ m
+        np.testing.assert_allclose(small, gain ** 2 * np.eye(small.shape[0]), atol=1e-5)
+
+    for shape in ([8, 4], [4, 8], [5, 5]):
+        lin = paddle.nn.Linear(*shape, weight_attr=paddle.ParamAttr(
+            initializer=init.Orthogonal()))
+        check(lin.weight.numpy(), 1.0)
+    conv = paddle.nn.Conv2D(2, 6, 3, weight_attr=paddle.ParamAttr(
+        initializer=init.Orthogonal(gain=2.0)))
+    check(conv.weight.numpy(), 2.0)
+    paddle.seed(7)
+    a = paddle.nn.Linear(6, 3, weight_attr=paddle.ParamAttr(initializer=init.Orthogonal()))
+    paddle.seed(7)
+    b = paddle.nn.Linear(6, 3, weight_attr=paddle.ParamAttr(initializer=init.Orthogonal()))
+    np.testing.assert_array_equal(a.weight.numpy(), b.weight.numpy())
+    paddle.enable_static()
+    try:
+        main, startup = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, startup):
+            x = paddle.static.data("x", [None, 3], "float32")
+            y = paddle.static.nn.fc(x, 7, weight_attr=paddle.ParamAttr(
+                name="orth_w", initializer=init.Orthogonal(gain=0.5)))
+        exe = paddle.static.Executor(paddle.CPUPlace())
+        exe.run(startup)
+        check(np.asarray(paddle.static.global_scope().find_var("orth_w").get_tensor()), 0.5)
+    finally:
+        paddle.disable_static()
+    with pytest.raises(ValueError, match="at least 2 dims"):
+        paddle.nn.Linear(2, 3, bias_attr=paddle.ParamAttr(initializer=init.Orthogonal()))
+    with pytest.raises(TypeError, match="gain"):
+        init.Orthogonal(gain="1")

@@ -197,4 +197,5 @@ XavierInitializer = XavierUniform
 NumpyArrayInitializer = Assign
 TruncatedNormalInitializer = TruncatedNormal
 
-from paddle.nn.initializer_more import Bilinear, Dirac, set_global_initializer  # noqa: E402,F401
+from paddle.nn.initializer_more import (Bilinear, Dirac, Orthogonal,  # noqa: E402,F401
+                                        set_global_initializer)

@@ -1,11 +1,11 @@
-"""Dirac and Bilinear initializers, and set_global_initializer. Their values are fixed by the parameter's shape (no
+"""Dirac, Bilinear and Orthogonal initializers, and set_global_initializer. Their values are fixed by the parameter's shape (no
 randomness), so they are computed here and written as an Assign initializer does: at once
 into an eager parameter, or as an assign_value op in the startup program."""
 import numpy as np
 
 from paddle.nn.initializer import Assign, Initializer
 
-__all__ = ["Dirac", "Bilinear", "set_global_initializer"]
+__all__ = ["Dirac", "Bilinear", "Orthogonal", "set_global_initializer"]
 
 # set_global_initializer's weight and bias initializers (None: the layers' own defaults).
 _global = {"weight": None, "bias": None}
@@ -59,6 +59,54 @@ class Bilinear(Initializer):
         x, y = i % size, (i / size) % size
         values = ((1 - np.abs(x / f - c)) * (1 - np.abs(y / f - c))).astype("float32")
         return Assign(values.reshape(shape))(var, block)
+
+
+class Orthogonal(Initializer):
+    """A parameter of at least 2 dims, viewed as [shape[0], prod(shape[1:])], gets orthonormal
+    rows (or columns, whichever are fewer) times gain, as PaddlePaddle's: Q of the QR
+    factorization of a standard Gaussian [max, min] matrix, each column's sign set by R's
+    diagonal (so that Q is uniformly distributed), transposed when there are fewer rows. Built
+    of gaussian_random, qr and elementwise ops: appended to the startup program in static mode,
+    run at once (from the global generator, seeded by paddle.seed) in eager mode."""
+
+    def __init__(self, gain=1.0, name=None):
+        if isinstance(gain, bool) or not isinstance(gain, (int, float)):
+            raise TypeError(f"expected Orthogonal's gain to be a float, but got "
+                            f"{type(gain).__name__}")
+        self._gain = float(gain)
+
+    def __call__(self, var, block=None):
+        from paddle.base.framework import in_dynamic_mode
+        shape = [int(d) for d in var.shape]
+        if len(shape) < 2:
+            raise ValueError(f"expected a parameter of at least 2 dims for Orthogonal, but got "
+                             f"shape {shape}")
+        if in_dynamic_mode():
+            var.set_value(self._values(shape, var.dtype, 0).numpy())
+            return None
+        import paddle
+        block = block or var.block
+        with paddle.static.program_guard(block.program, block.program):
+            values = self._values(shape, var.dtype, self._seed(block, 0))
+        return block.append_op(type="assign", inputs={"X": [values]}, outputs={"Out": [var]})
+
+    def _values(self, shape, dtype, seed):
+        from paddle.base import layer_helper as lh
+        from paddle.base.dtypes import convert_dtype
+        from paddle.tensor import linalg_ext, manipulation_ext
+        from paddle.tensor.manipulation import reshape, transpose
+        from paddle.tensor.math import multiply, scale, sign
+        rows, cols = shape[0], int(np.prod(shape[1:]))
+        normal = lh.append_op("gaussian_random", {},
+                              {"shape": [max(rows, cols), min(rows, cols)],
+                               "dtype": int(convert_dtype(dtype)), "mean": 0.0, "std": 1.0,
+                               "seed": int(seed)},
+                              dtype=dtype, stop_gradient=True)
+        q, r = linalg_ext.qr(normal)
+        q = multiply(q, sign(manipulation_ext.diagonal(r)))
+        if rows < cols:
+            q = transpose(q, [1, 0])
+        return scale(reshape(q, shape), self._gain)
 
 
 def set_global_initializer(weight_init, bias_init=None):
