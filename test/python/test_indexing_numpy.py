@@ -501,3 +501,39 @@ def test_to_static_indexing_follows_numpy():
         for k, (g, e, w) in enumerate(zip(got, eager, wants)):
             _same(g, w, (b, k))
             _same(e, w, (b, k))
+
+
+def test_negative_entries_of_index_tensors_count_from_the_end():
+    """An index Tensor's entries in [-n, 0) count from the end, as NumPy's and PaddlePaddle's:
+    getitem and setitem, eager (with gradients) and static over a None batch; entries below -n
+    are refused naming the entry given."""
+    a = rng.standard_normal((4, 3))
+    neg = np.array([-1, 0, -4, 2])
+    x = paddle.to_tensor(a, stop_gradient=False)
+    out = x[paddle.to_tensor(neg)]
+    _same(out, a[neg], "rows")
+    _same(x[:, paddle.to_tensor(np.array([-1, -3], "int32"))], a[:, [-1, -3]], "columns")
+    out.sum().backward()
+    want = np.zeros_like(a)
+    np.add.at(want, neg, 1.0)
+    np.testing.assert_allclose(x.grad.numpy(), want)
+    y = paddle.to_tensor(a)
+    y[paddle.to_tensor(np.array([-1, -2]))] = 0.0
+    _same(y, _written(a, [-1, -2], 0.0), "setitem")
+    with pytest.raises(ValueError, match="got -5"):
+        paddle.to_tensor(a)[paddle.to_tensor(np.array([-5]))]
+
+    with static_program() as (main, startup):
+        xs = paddle.static.data("x", [-1, 3], "float32")
+        i = paddle.static.data("i", [2], "int64")
+        got_rows, got_cols = xs[i], xs[:, i]
+        ys = xs * 1.0
+        ys[i] = 7.0
+    exe = _exe(startup)
+    for b in (3, 5):
+        av = np.arange(b * 3, dtype="float32").reshape(b, 3)
+        iv = np.array([-1, -3])  # in range of both axes (3 columns, b >= 3 rows)
+        got = _run(exe, main, {"x": av, "i": iv}, [got_rows, got_cols, ys])
+        _same(got[0], av[iv], b)
+        _same(got[1], av[:, iv], b)
+        _same(got[2], _written(av, list(iv), 7.0), b)

@@ -497,7 +497,8 @@ def _getitem_advanced(x, item, positions):
 def _index_array(x, entry, axis, pos):
     """The integer array / Tensor entry (at index position pos) as an int tensor of positions
     along x's axis: a constant's entries checked against a known extent (IndexError, as NumPy)
-    and counted from the end when negative; a Tensor's dtype checked (int8/16, uint8 cast)."""
+    and counted from the end when negative; a Tensor's dtype checked and its negative entries
+    counted from the end in the program (out-of-range ones are refused by gather / scatter)."""
     if isinstance(entry, np.ndarray):
         n = x.shape[axis]
         if n >= 0:
@@ -509,12 +510,14 @@ def _index_array(x, entry, axis, pos):
         index = _constant(entry, "int64")
         return _wrapped(index, _extent(x, axis)) if (entry < 0).any() else index
     name = dtype_to_str(entry.dtype)
-    if name in _INDEX_INTS:
-        return entry
-    if name in _INDEX_CASTABLE:
-        return cast(entry, "int64")
-    raise TypeError(f"expected index {pos} to be an integer or bool Tensor, but got a {name} "
-                    "Tensor")
+    if name not in _INDEX_INTS + _INDEX_CASTABLE:
+        raise TypeError(f"expected index {pos} to be an integer or bool Tensor, but got a {name} "
+                        "Tensor")
+    # Entries in [-n, 0) count from the end (NumPy's and PaddlePaddle's rule), read at run
+    # time; others stay as they are, so that gather / scatter name the entry given.
+    from paddle.tensor.math import logical_and
+    index, n = _i64(entry), _extent(x, axis)
+    return where(logical_and(index < 0, index >= -n), index + n, index)
 
 
 def _check_mask(x, mask):
