@@ -244,3 +244,56 @@ def _check_grad_on(place, op_type, inputs, attrs, outputs, wrt, eps, rtol, atol,
                 flat[i] = (perturbed(eps) - perturbed(-eps)) / (2 * eps)
             np.testing.assert_allclose(analytic, numeric, rtol=rtol, atol=atol,
                                        err_msg=f"{where}: gradient of {slot} ({name})")
+
+
+def fd_grad(ref, arrays, i, weight, eps=1e-6):
+    """d sum(weight * ref(*arrays)) / d arrays[i] by central differences of the NumPy reference
+    (float64 arrays; entries that are NaN get 0, NaN outputs are left out of the sum)."""
+    grad = np.zeros_like(arrays[i])
+    for idx in np.ndindex(arrays[i].shape):
+        if np.isnan(arrays[i][idx]):
+            continue
+        values = []
+        for step in (eps, -eps):
+            moved = [a.copy() for a in arrays]
+            moved[i][idx] += step
+            values.append(np.nansum(weight * ref(*moved)))
+        grad[idx] = (values[0] - values[1]) / (2 * eps)
+    return grad
+
+
+def check_api_grads(fn, ref, arrays, rng, rtol=1e-6, atol=1e-7, value_tol=None):
+    """An API's gradients (paddle.grad of sum(weight * fn(...)), weight drawn from rng) against
+    fd_grad of the NumPy reference ref, for every operand; with value_tol = (rtol, atol) the
+    values first too."""
+    import paddle
+    tensors = [paddle.to_tensor(a, stop_gradient=False) for a in arrays]
+    out = fn(*tensors)
+    if value_tol is not None:
+        np.testing.assert_allclose(out.numpy(), ref(*arrays), rtol=value_tol[0],
+                                   atol=value_tol[1])
+    weight = rng.uniform(0.5, 1.5, out.shape)
+    grads = paddle.grad([(out * paddle.to_tensor(weight)).sum()], tensors)
+    for i, g in enumerate(grads):
+        np.testing.assert_allclose(g.numpy(), fd_grad(ref, arrays, i, weight), rtol=rtol,
+                                   atol=atol, err_msg=f"operand {i}")
+
+
+def run_static(build, feeds, shapes=None):
+    """Runs build(*data vars) as a static program in a fresh scope: one paddle.static.data per
+    feed (its shape from `shapes` where given, e.g. with -1 for an unknown batch, else the
+    array's), fed the arrays; returns the fetched values of build's outputs."""
+    import paddle
+    paddle.enable_static()
+    try:
+        main, startup = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, startup):
+            args = [paddle.static.data(n, (shapes or {}).get(n, list(a.shape)), str(a.dtype))
+                    for n, a in feeds.items()]
+            outs = build(*args)
+        exe = paddle.static.Executor()
+        with paddle.static.scope_guard(paddle.static.Scope()):
+            exe.run(startup)
+            return exe.run(main, feed=feeds, fetch_list=list(outs))
+    finally:
+        paddle.disable_static()

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import paddle
+import op_test
 
 rng = np.random.default_rng(7)
 METHODS = ["linear", "lower", "higher", "nearest", "midpoint"]
@@ -33,30 +34,12 @@ def _distinct(shape):
     return (rng.permutation(n) * 0.1 + rng.uniform(0, 0.01)).reshape(shape)
 
 
-def _fd_grad(ref, arrays, i, weight, eps=1e-6):
-    """d sum(weight * ref(*arrays)) / d arrays[i] by central differences (NaN inputs: 0)."""
-    grad = np.zeros_like(arrays[i])
-    for idx in np.ndindex(arrays[i].shape):
-        if np.isnan(arrays[i][idx]):
-            continue
-        values = []
-        for step in (eps, -eps):
-            moved = [a.copy() for a in arrays]
-            moved[i][idx] += step
-            values.append(np.nansum(weight * ref(*moved)))
-        grad[idx] = (values[0] - values[1]) / (2 * eps)
-    return grad
+_fd_grad = op_test.fd_grad
 
 
 def _check_grads(fn, ref, arrays, rtol=1e-6, atol=1e-7):
     """paddle.grad of sum(weight * fn(...)) against finite differences of the NumPy ref."""
-    tensors = [_t(a, grad=True) for a in arrays]
-    out = fn(*tensors)
-    weight = rng.uniform(0.5, 1.5, out.shape)
-    grads = paddle.grad([(out * _t(weight)).sum()], tensors)
-    for i, g in enumerate(grads):
-        np.testing.assert_allclose(g.numpy(), _fd_grad(ref, arrays, i, weight), rtol=rtol,
-                                   atol=atol, err_msg=f"operand {i}")
+    op_test.check_api_grads(fn, ref, arrays, rng, rtol, atol)
 
 
 # -- median / nanmedian ------------------------------------------------------------------------
@@ -338,21 +321,7 @@ def test_einsum_operands_as_a_list_and_float32():
 
 
 # -- static programs ---------------------------------------------------------------------------
-def _run_static(build, feeds, shapes=None):
-    paddle.enable_static()
-    try:
-        main, startup = paddle.static.Program(), paddle.static.Program()
-        with paddle.static.program_guard(main, startup):
-            args = [paddle.static.data(n, (shapes or {}).get(n, list(a.shape)), str(a.dtype))
-                    for n, a in feeds.items()]
-            outs = build(*args)
-        exe = paddle.static.Executor()
-        scope = paddle.static.Scope()
-        with paddle.static.scope_guard(scope):
-            exe.run(startup)
-            return exe.run(main, feed=feeds, fetch_list=list(outs))
-    finally:
-        paddle.disable_static()
+_run_static = op_test.run_static
 
 
 def test_static_program_with_unknown_batch():

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import paddle
+import op_test
 from special_ref import digamma_ref, erfinv_ref, lgamma_ref
 
 rng = np.random.default_rng(7)
@@ -463,20 +464,8 @@ def test_mode():
 
 # -- static programs (unknown batch extent) --------------------------------------------------
 def _run_static(build, feeds):
-    paddle.enable_static()
-    try:
-        main, startup = paddle.static.Program(), paddle.static.Program()
-        with paddle.static.program_guard(main, startup):
-            args = [paddle.static.data(n, [-1] + list(a.shape[1:]), str(a.dtype))
-                    for n, a in feeds.items()]
-            outs = build(*args)
-        exe = paddle.static.Executor()
-        scope = paddle.static.Scope()
-        with paddle.static.scope_guard(scope):
-            exe.run(startup)
-            return exe.run(main, feed=feeds, fetch_list=list(outs))
-    finally:
-        paddle.disable_static()
+    """A static program over the feeds with their first extent unknown."""
+    return op_test.run_static(build, feeds, {n: [-1] + list(a.shape[1:]) for n, a in feeds.items()})
 
 
 def test_static_program_with_unknown_batch():

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import paddle
+import op_test
 
 rng = np.random.default_rng(5)
 
@@ -15,27 +16,8 @@ def _t(a, grad=False):
     return paddle.to_tensor(a, stop_gradient=not grad)
 
 
-def _fd_grad(ref, arrays, i, weight, eps=1e-6):
-    grad = np.zeros_like(arrays[i])
-    for idx in np.ndindex(arrays[i].shape):
-        values = []
-        for step in (eps, -eps):
-            moved = [a.copy() for a in arrays]
-            moved[i][idx] += step
-            values.append(np.sum(weight * ref(*moved)))
-        grad[idx] = (values[0] - values[1]) / (2 * eps)
-    return grad
-
-
 def _check_grads(fn, ref, arrays, rtol=1e-6, atol=1e-7):
-    tensors = [_t(a, grad=True) for a in arrays]
-    out = fn(*tensors)
-    np.testing.assert_allclose(out.numpy(), ref(*arrays), rtol=1e-9, atol=1e-11)
-    weight = rng.uniform(0.5, 1.5, out.shape)
-    grads = paddle.grad([(out * _t(weight)).sum()], tensors)
-    for i, g in enumerate(grads):
-        np.testing.assert_allclose(g.numpy(), _fd_grad(ref, arrays, i, weight), rtol=rtol,
-                                   atol=atol, err_msg=f"operand {i}")
+    op_test.check_api_grads(fn, ref, arrays, rng, rtol, atol, value_tol=(1e-9, 1e-11))
 
 
 def _square(shape):
